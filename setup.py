@@ -1,0 +1,52 @@
+"""Build the compiled core. All Cython compiler directives live here.
+
+Environment switches:
+  WORDLE_FAST_DEBUG=1   bounds, wraparound and initialisation checks back on,
+                        -O0 -g, for chasing a crash or a wrong index.
+  WORDLE_FAST_OPENMP=0  build without OpenMP (the parallel loops run serially).
+"""
+
+import os
+import sys
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("WORDLE_FAST_DEBUG", "0") == "1"
+OPENMP = os.environ.get("WORDLE_FAST_OPENMP", "1") == "1" and sys.platform != "darwin"
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": not DEBUG,
+    "embedsignature": True,
+}
+
+if sys.platform == "win32":
+    compile_args = ["/O2"] + (["/openmp"] if OPENMP else [])
+    link_args = []
+else:
+    compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+    compile_args += ["-fopenmp"] if OPENMP else []
+    link_args = ["-fopenmp"] if OPENMP else []
+
+MODULES = ["_feedback", "_bitset", "_scoring"]
+
+extensions = [
+    Extension(
+        f"wordle_fast.{name}",
+        [f"wordle_fast/{name}.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+    )
+    for name in MODULES
+]
+
+setup(
+    ext_modules=cythonize(extensions, compiler_directives=directives),
+)

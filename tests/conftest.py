@@ -1,0 +1,36 @@
+"""Shared fixtures: both kernel implementations, and the official lists."""
+
+import os
+
+import pytest
+from hypothesis import settings
+
+from wordle_fast import Lexicon, _backend
+
+settings.register_profile("ci", max_examples=200, deadline=None)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def compiled():
+    return _backend.select("compiled")
+
+
+@pytest.fixture(scope="session")
+def python_kernels():
+    return _backend.select("python")
+
+
+@pytest.fixture(scope="session", params=["compiled", "python"])
+def kernels(request):
+    """Every test that takes this runs against both implementations."""
+    return _backend.select(request.param)
+
+
+@pytest.fixture(scope="session")
+def official():
+    """The bundled 2315 answers and 12972 guesses, matrix built once."""
+    lexicon = Lexicon()
+    lexicon.matrix  # noqa: B018  (build now, not inside a timed test)
+    return lexicon

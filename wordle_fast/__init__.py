@@ -1,0 +1,44 @@
+"""wordle_fast: Wordle as a search problem, with a compiled Cython core.
+
+>>> import wordle_fast as wf
+>>> wf.format_pattern(wf.feedback("gamma", "mummy"), 5)
+'bbggb'
+>>> lexicon = wf.Lexicon()
+>>> best = lexicon.score().best()
+>>> best.word, round(best.expected_bits, 4)
+('soare', 5.886)
+"""
+
+from wordle_fast._backend import kernels as _kernels
+from wordle_fast.errors import (
+    InconsistentFeedback,
+    InvalidPattern,
+    InvalidWord,
+    InvalidWordList,
+    UnknownWord,
+    WordleError,
+)
+from wordle_fast.lexicon import Lexicon, feedback, pattern_matrix
+from wordle_fast.patterns import (
+    all_green,
+    format_pattern,
+    n_patterns,
+    parse_pattern,
+    pattern_tiles,
+)
+from wordle_fast.scoring import GuessScore, GuessScores, realized_information
+from wordle_fast.words import encode_words, load_answers, load_guesses, load_word_list
+
+CandidateSet = _kernels.CandidateSet
+FrozenCandidateSet = _kernels.FrozenCandidateSet
+IMPLEMENTATION = _kernels.name  # "compiled" or "python"
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CandidateSet", "FrozenCandidateSet", "GuessScore", "GuessScores", "IMPLEMENTATION",
+    "InconsistentFeedback", "InvalidPattern", "InvalidWord", "InvalidWordList", "Lexicon",
+    "UnknownWord", "WordleError", "all_green", "encode_words", "feedback", "format_pattern",
+    "load_answers", "load_guesses", "load_word_list", "n_patterns", "parse_pattern",
+    "pattern_matrix", "pattern_tiles", "realized_information",
+]

@@ -1,0 +1,67 @@
+"""Pick the kernel implementation once, at import.
+
+``WORDLE_FAST_IMPL`` chooses: ``compiled`` (fail loudly if the Cython modules
+are missing), ``python`` (the slow reference twins, for debugging), or
+``auto`` (default: compiled, else python with a warning, since a pure-Python
+pattern matrix over the full lists takes minutes instead of milliseconds).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from types import SimpleNamespace
+
+CHOICES = ("auto", "compiled", "python")
+
+
+def _compiled() -> SimpleNamespace:
+    from wordle_fast import _bitset, _feedback, _scoring
+
+    return SimpleNamespace(
+        name="compiled",
+        code_dtype=_feedback.code_dtype,
+        feedback_code=_feedback.feedback_code,
+        pattern_matrix=_feedback.pattern_matrix,
+        CandidateSet=_bitset.CandidateSet,
+        FrozenCandidateSet=_bitset.FrozenCandidateSet,
+        score_guesses=_scoring.score_guesses,
+    )
+
+
+def _python() -> SimpleNamespace:
+    from wordle_fast import _reference
+
+    return SimpleNamespace(
+        name="python",
+        code_dtype=_reference.code_dtype,
+        feedback_code=_reference.feedback_code,
+        pattern_matrix=_reference.pattern_matrix,
+        CandidateSet=_reference.CandidateSet,
+        FrozenCandidateSet=_reference.FrozenCandidateSet,
+        score_guesses=_reference.score_guesses,
+    )
+
+
+def select(choice: str | None = None) -> SimpleNamespace:
+    """The kernels for ``choice`` (default: the ``WORDLE_FAST_IMPL`` variable)."""
+    choice = (choice or os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
+    if choice not in CHOICES:
+        raise ValueError(
+            f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}")
+    if choice == "python":
+        return _python()
+    try:
+        return _compiled()
+    except ImportError as error:
+        if choice == "compiled":
+            raise ImportError(
+                "wordle_fast's compiled core is not built; reinstall with "
+                "'pip install .' (needs a C compiler)") from error
+        warnings.warn(
+            f"wordle_fast's compiled core is missing ({error}); using the slow "
+            "pure-Python kernels", RuntimeWarning, stacklevel=3)
+        return _python()
+
+
+kernels = select()

@@ -1,0 +1,297 @@
+"""Compiled guess scoring: one call scores a whole guess pool over a candidate
+set, from the pattern histogram of each guess.
+
+Two ways to get the histogram are kept, because the benchmark
+``benchmarks/test_bench_scoring.py::test_histogram_strategy`` decides between
+them: gathering each guess's codes at the candidate indices (used), or
+popcounts of per-(guess, pattern) bitsets against the candidate bitset.
+"""
+
+import numpy as np
+
+from cython.parallel cimport parallel, prange
+from libc.math cimport log2
+from libc.stdlib cimport calloc, free, malloc
+
+from wordle_fast._bitset cimport CandidateSet, popcount64
+from wordle_fast._typedefs cimport bitword_t, code_t, count_t
+
+ctypedef Py_ssize_t intp_t
+
+
+cdef struct BucketStats:
+    double entropy             # bits
+    double expected_remaining  # E[size of the bucket the answer falls in]
+    double win_probability     # mass of the all-green bucket
+    count_t largest            # size of the largest bucket
+    count_t n_buckets          # non-empty buckets
+
+
+cdef inline void _take_bucket(
+    BucketStats* stats, count_t count, double mass, double total_mass,
+    const double* count_log_count, double inverse_n, bint weighted,
+) noexcept nogil:
+    # One non-empty bucket's share of every statistic.
+    cdef double p
+    stats.n_buckets += 1
+    if count > stats.largest:
+        stats.largest = count
+    if weighted:
+        if mass > 0:
+            p = mass / total_mass
+            stats.entropy -= p * log2(p)
+            stats.expected_remaining += p * count
+    else:
+        # Uniform: sum c log c / n and sum c^2 / n; log2(n) is added at the end.
+        stats.entropy -= count_log_count[count] * inverse_n
+        stats.expected_remaining += <double> count * count * inverse_n
+
+
+cdef void _score_one(
+    const code_t* row,              # this guess's codes over all answers
+    const intp_t* candidates,       # sorted answer indices
+    Py_ssize_t n_candidates,
+    bint all_answers,               # candidates == 0..n_answers-1: read row directly
+    const double* weights,          # per answer, or NULL for uniform
+    double total_mass,
+    Py_ssize_t n_patterns,
+    Py_ssize_t all_green,
+    const double* count_log_count,  # c * log2(c) for c = 0..n_candidates
+    count_t* counts,                # scratch [n_patterns], zero on entry and exit
+    double* masses,                 # scratch [n_patterns] when weighted
+    BucketStats* out,
+) noexcept nogil:
+    cdef Py_ssize_t j, code
+    cdef count_t count
+    cdef bint weighted = weights != NULL
+    cdef double inverse_n = 1.0 / n_candidates
+    cdef double mass = 0.0
+    out.entropy = 0.0
+    out.expected_remaining = 0.0
+    out.largest = 0
+    out.n_buckets = 0
+
+    if all_answers and not weighted:
+        for j in range(n_candidates):
+            counts[row[j]] += 1
+    elif not weighted:
+        for j in range(n_candidates):
+            counts[row[candidates[j]]] += 1
+    else:
+        for j in range(n_candidates):
+            code = row[candidates[j]]
+            counts[code] += 1
+            masses[code] += weights[candidates[j]]
+
+    if weighted:
+        out.win_probability = masses[all_green] / total_mass
+    else:
+        out.win_probability = counts[all_green] * inverse_n
+
+    # Read and clear the histogram: scan every bin when there are few, else
+    # revisit only the bins the candidates touched.
+    if n_patterns <= 2 * n_candidates:
+        for code in range(n_patterns):
+            count = counts[code]
+            if count:
+                if weighted:
+                    mass = masses[code]
+                    masses[code] = 0.0
+                _take_bucket(out, count, mass, total_mass, count_log_count,
+                             inverse_n, weighted)
+                counts[code] = 0
+    else:
+        for j in range(n_candidates):
+            code = row[candidates[j]]
+            count = counts[code]
+            if count:
+                if weighted:
+                    mass = masses[code]
+                    masses[code] = 0.0
+                _take_bucket(out, count, mass, total_mass, count_log_count,
+                             inverse_n, weighted)
+                counts[code] = 0
+    if not weighted:
+        out.entropy += log2(<double> n_candidates)
+        if out.entropy < 0.0:   # rounding when every candidate shares one bucket
+            out.entropy = 0.0
+
+
+def _score_rows(
+    const code_t[:, ::1] matrix,
+    const intp_t[::1] pool,
+    const intp_t[::1] candidates,
+    const double[::1] weights,
+    Py_ssize_t n_patterns,
+    int n_threads,
+):
+    cdef Py_ssize_t n_pool = pool.shape[0]
+    cdef Py_ssize_t n_candidates = candidates.shape[0]
+    cdef Py_ssize_t n_answers = matrix.shape[1]
+    cdef bint all_answers = n_candidates == n_answers
+    cdef const double* weight_ptr = NULL
+    cdef double total_mass = n_candidates
+    cdef Py_ssize_t g, j
+    cdef count_t* counts
+    cdef double* masses
+    cdef int[1] out_of_memory
+    out_of_memory[0] = 0
+
+    entropy = np.zeros(n_pool, dtype=np.float64)
+    expected_remaining = np.zeros(n_pool, dtype=np.float64)
+    win_probability = np.zeros(n_pool, dtype=np.float64)
+    largest_bucket = np.zeros(n_pool, dtype=np.int32)
+    n_buckets = np.zeros(n_pool, dtype=np.int32)
+    if n_pool == 0 or n_candidates == 0:
+        return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
+
+    cdef double[::1] entropy_view = entropy
+    cdef double[::1] expected_view = expected_remaining
+    cdef double[::1] win_view = win_probability
+    cdef count_t[::1] largest_view = largest_bucket
+    cdef count_t[::1] buckets_view = n_buckets
+
+    count_log_count = np.arange(n_candidates + 1, dtype=np.float64)
+    count_log_count[1:] *= np.log2(count_log_count[1:])
+    cdef const double[::1] count_log_view = count_log_count
+
+    if weights is not None:
+        weight_ptr = &weights[0]
+        total_mass = 0.0
+        for j in range(n_candidates):
+            total_mass += weights[candidates[j]]
+
+    cdef BucketStats* stats
+    with nogil, parallel(num_threads=n_threads):
+        # Thread-private scratch: assigned inside the parallel block.
+        counts = <count_t*> calloc(n_patterns, sizeof(count_t))
+        masses = <double*> calloc(n_patterns, sizeof(double))
+        stats = <BucketStats*> malloc(sizeof(BucketStats))
+        # Every thread must reach the worksharing loop; one without scratch
+        # memory skips its rows and the error is raised after the block.
+        for g in prange(n_pool, schedule="dynamic", chunksize=64):
+            if counts == NULL or masses == NULL or stats == NULL:
+                out_of_memory[0] = 1
+            else:
+                _score_one(&matrix[pool[g], 0], &candidates[0], n_candidates,
+                           all_answers, weight_ptr, total_mass, n_patterns,
+                           n_patterns - 1, &count_log_view[0], counts, masses,
+                           stats)
+                entropy_view[g] = stats.entropy
+                expected_view[g] = stats.expected_remaining
+                win_view[g] = stats.win_probability
+                largest_view[g] = stats.largest
+                buckets_view[g] = stats.n_buckets
+        free(counts)
+        free(masses)
+        free(stats)
+    if out_of_memory[0]:
+        raise MemoryError("no scratch memory for the pattern histograms")
+    return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
+
+
+def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None):
+    """Bucket statistics of every guess in ``pool`` over ``candidates``.
+
+    ``matrix`` is the pattern matrix ``[n_guesses, n_answers]`` of words with
+    ``length`` letters; ``pool`` the matrix rows to score; ``candidates``
+    sorted answer indices; ``weights`` an optional non-negative prior over all
+    answers. Returns the arrays ``(entropy, expected_remaining, largest_bucket,
+    n_buckets, win_probability)``.
+    """
+    matrix, pool, candidates, weights = _as_kernel_inputs(matrix, pool, candidates, weights)
+    return _score_rows(matrix, pool, candidates, weights, 3 ** length,
+                       0 if n_threads is None else int(n_threads))
+
+
+def _as_kernel_inputs(matrix, pool, candidates, weights):
+    matrix = np.ascontiguousarray(matrix)
+    pool = np.ascontiguousarray(pool, dtype=np.intp)
+    candidates = np.ascontiguousarray(candidates, dtype=np.intp)
+    if weights is not None:
+        weights = np.ascontiguousarray(weights, dtype=np.float64)
+    return matrix, pool, candidates, weights
+
+
+# -- the alternative the benchmark measured: popcounts over bucket bitsets ----
+
+def bucket_bitsets(matrix, pool, length):
+    """Per guess in ``pool``, the bitset of answers in each non-empty bucket.
+
+    Returns ``(offsets, codes, words)``: the buckets of ``pool[g]`` are rows
+    ``offsets[g]:offsets[g + 1]`` of ``codes`` (the pattern) and ``words``
+    (``uint64[n_buckets_total, ceil(n_answers / 64)]``).
+    """
+    matrix = np.ascontiguousarray(matrix)
+    n_answers = matrix.shape[1]
+    n_words = (n_answers + 63) // 64
+    offsets = [0]
+    codes = []
+    word_blocks = []
+    for g in np.asarray(pool, dtype=np.intp):
+        row = matrix[g]
+        present = np.unique(row)
+        # bit j of a bucket's bitset: answer j gives that code
+        bits = np.zeros((present.shape[0], n_words * 64), dtype=np.bool_)
+        bits[np.searchsorted(present, row), np.arange(n_answers)] = True
+        word_blocks.append(np.packbits(bits, axis=1, bitorder="little").view("<u8"))
+        codes.append(present)
+        offsets.append(offsets[-1] + present.shape[0])
+    words = np.ascontiguousarray(np.concatenate(word_blocks).astype(np.uint64))
+    return (np.asarray(offsets, dtype=np.intp),
+            np.concatenate(codes).astype(np.int64), words)
+
+
+def score_guesses_popcount(offsets, codes, words, CandidateSet candidates not None, length):
+    """``score_guesses`` (uniform prior) from ``bucket_bitsets`` output."""
+    cdef const intp_t[::1] offset_view = np.ascontiguousarray(offsets, dtype=np.intp)
+    cdef const long long[::1] code_view = np.ascontiguousarray(codes, dtype=np.int64)
+    cdef const bitword_t[:, ::1] word_view = words
+    cdef Py_ssize_t n_pool = offset_view.shape[0] - 1
+    cdef Py_ssize_t n_words = word_view.shape[1]
+    cdef Py_ssize_t n_candidates = len(candidates)
+    cdef long long all_green = 3 ** length - 1
+    if n_words != candidates.n_words:
+        raise ValueError("bucket bitsets and candidates range over different answers")
+    entropy = np.zeros(n_pool, dtype=np.float64)
+    expected_remaining = np.zeros(n_pool, dtype=np.float64)
+    win_probability = np.zeros(n_pool, dtype=np.float64)
+    largest_bucket = np.zeros(n_pool, dtype=np.int32)
+    n_buckets = np.zeros(n_pool, dtype=np.int32)
+    if n_candidates == 0:
+        return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
+    cdef double[::1] entropy_view = entropy
+    cdef double[::1] expected_view = expected_remaining
+    cdef double[::1] win_view = win_probability
+    cdef count_t[::1] largest_view = largest_bucket
+    cdef count_t[::1] buckets_view = n_buckets
+    cdef const bitword_t* candidate_words = candidates.words
+    cdef double inverse_n = 1.0 / n_candidates
+    cdef Py_ssize_t g, b, w
+    cdef count_t count
+    cdef BucketStats stats
+    with nogil:
+        for g in range(n_pool):
+            stats.entropy = 0.0
+            stats.expected_remaining = 0.0
+            stats.largest = 0
+            stats.n_buckets = 0
+            stats.win_probability = 0.0
+            for b in range(offset_view[g], offset_view[g + 1]):
+                count = 0
+                for w in range(n_words):
+                    count += popcount64(word_view[b, w] & candidate_words[w])
+                if count:
+                    if code_view[b] == all_green:
+                        stats.win_probability = count * inverse_n
+                    stats.n_buckets += 1
+                    if count > stats.largest:
+                        stats.largest = count
+                    stats.entropy -= count * log2(<double> count) * inverse_n
+                    stats.expected_remaining += <double> count * count * inverse_n
+            entropy_view[g] = max(0.0, stats.entropy + log2(<double> n_candidates))
+            expected_view[g] = stats.expected_remaining
+            win_view[g] = stats.win_probability
+            largest_view[g] = stats.largest
+            buckets_view[g] = stats.n_buckets
+    return entropy, expected_remaining, largest_bucket, n_buckets, win_probability

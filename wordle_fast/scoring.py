@@ -1,0 +1,103 @@
+"""Guess scores as a result object, ranked with the seeds' tie-breakers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordle_fast.errors import UnknownWord
+
+# Entropies of guesses with the same bucket sizes differ in the last bits
+# because the bins are summed in another order; rounding before comparing lets
+# the tie-breakers decide such ties.
+_TIE_DECIMALS = 10
+
+
+@dataclass(frozen=True)
+class GuessScore:
+    """One guess's statistics over the current candidates."""
+
+    word: str
+    expected_bits: float        # entropy of the pattern distribution
+    expected_remaining: float   # E[candidates left after this guess]
+    largest_bucket: int         # worst case: candidates left after the worst pattern
+    n_buckets: int              # distinct patterns the candidates can give
+    win_probability: float      # chance this guess is the answer
+    is_candidate: bool          # the guess could be the answer
+
+
+@dataclass(frozen=True, eq=False)
+class GuessScores:
+    """Statistics of every guess in a pool, as parallel arrays.
+
+    ``order()`` ranks them: most expected bits first; ties broken by, in
+    order, preferring a possible answer, the smaller expected remaining set,
+    the higher chance to win now, then alphabetical order.
+    """
+
+    words: tuple[str, ...]
+    expected_bits: np.ndarray
+    expected_remaining: np.ndarray
+    largest_bucket: np.ndarray
+    n_buckets: np.ndarray
+    win_probability: np.ndarray
+    is_candidate: np.ndarray
+    n_candidates: int
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def order(self) -> np.ndarray:
+        """Pool positions from best to worst."""
+        alphabetical = np.argsort(np.asarray(self.words, dtype=object), kind="stable")
+        alphabetical_rank = np.empty(len(self.words), dtype=np.intp)
+        alphabetical_rank[alphabetical] = np.arange(len(self.words))
+        # np.lexsort sorts by the last key first.
+        return np.lexsort((
+            alphabetical_rank,
+            -self.win_probability,
+            np.round(self.expected_remaining, _TIE_DECIMALS),
+            ~self.is_candidate,
+            -np.round(self.expected_bits, _TIE_DECIMALS),
+        ))
+
+    def row(self, position: int) -> GuessScore:
+        return GuessScore(
+            word=self.words[position],
+            expected_bits=float(self.expected_bits[position]),
+            expected_remaining=float(self.expected_remaining[position]),
+            largest_bucket=int(self.largest_bucket[position]),
+            n_buckets=int(self.n_buckets[position]),
+            win_probability=float(self.win_probability[position]),
+            is_candidate=bool(self.is_candidate[position]),
+        )
+
+    def ranked(self, top: int | None = None) -> list[GuessScore]:
+        """The best ``top`` guesses (all when ``None``), best first."""
+        order = self.order()
+        if top is not None:
+            order = order[:max(0, top)]
+        return [self.row(int(position)) for position in order]
+
+    def best(self) -> GuessScore:
+        return self.row(int(self.order()[0]))
+
+    def __getitem__(self, word: str) -> GuessScore:
+        try:
+            return self.row(self.words.index(word))
+        except ValueError:
+            raise UnknownWord(f"{word!r} was not in the scored guess pool") from None
+
+
+def realized_information(before: float, after: float) -> float:
+    """Bits gained when feedback shrinks the candidates from ``before`` to
+    ``after`` (counts, or probability masses under a prior): log2(before/after).
+
+    >>> realized_information(22, 11)
+    1.0
+    """
+    if after <= 0 or before < after:
+        raise ValueError(f"cannot shrink {before} candidates to {after}")
+    return math.log2(before / after)

@@ -1,0 +1,118 @@
+"""Word lists: loading, validation and encoding.
+
+Everything above the kernels speaks in words; the kernels take words encoded
+once, here, as ``uint8[n, L]`` arrays of letters 0..25.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from wordle_fast.errors import InvalidWord, InvalidWordList
+
+MAX_LENGTH = 20  # the widest pattern code is uint32: 3**20 - 1 < 2**32
+
+WordSource = str | os.PathLike | Iterable[str]
+
+
+def normalize_word(word: str, length: int | None = None) -> str:
+    """``word`` stripped and lower-cased, or ``InvalidWord`` saying why not.
+
+    >>> normalize_word(" Soare ")
+    'soare'
+    """
+    if not isinstance(word, str):
+        raise InvalidWord(f"a word must be a string, got {type(word).__name__} {word!r}")
+    text = word.strip().lower()
+    if not text:
+        raise InvalidWord("empty word: type the letters a-z of the word")
+    bad = [ch for ch in text if not "a" <= ch <= "z"]
+    if bad:
+        raise InvalidWord(
+            f"{word.strip()!r} contains {bad[0]!r}: words are letters a-z only")
+    if len(text) > MAX_LENGTH:
+        raise InvalidWord(f"{text!r} has {len(text)} letters; at most {MAX_LENGTH} are supported")
+    if length is not None and len(text) != length:
+        raise InvalidWord(f"{text!r} has {len(text)} letters; this game uses {length}-letter words")
+    return text
+
+
+def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str, ...]:
+    """A validated word list from a file path or an iterable of words.
+
+    Words are stripped and lower-cased; blank lines are skipped. Mixed lengths,
+    non-letters, repeated words and empty lists raise ``InvalidWordList``
+    naming the file (``name`` labels an iterable) and the line.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        label = str(path)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise InvalidWordList(f"cannot read word list {label}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise InvalidWordList(f"word list {label} is not UTF-8 text") from None
+    else:
+        label = name or "the word list"
+        lines = list(source)
+    words: list[str] = []
+    first_line: dict[str, int] = {}
+    length = None
+    for line_number, line in enumerate(lines, start=1):
+        if not isinstance(line, str):
+            raise InvalidWordList(f"{label}, item {line_number}: {line!r} is not a string")
+        if not line.strip():
+            continue
+        try:
+            word = normalize_word(line, length)
+        except InvalidWord as error:
+            raise InvalidWordList(f"{label}, line {line_number}: {error}") from None
+        if word in first_line:
+            raise InvalidWordList(
+                f"{label}, line {line_number}: {word!r} repeats line {first_line[word]}; "
+                "remove the duplicate")
+        first_line[word] = line_number
+        length = len(word)
+        words.append(word)
+    if not words:
+        raise InvalidWordList(f"{label} holds no words")
+    return tuple(words)
+
+
+def _bundled(filename: str) -> tuple[str, ...]:
+    resource = resources.files("wordle_fast.data").joinpath(filename)
+    return load_word_list(resource.read_text(encoding="utf-8").splitlines(),
+                          name=f"bundled {filename}")
+
+
+def load_answers() -> tuple[str, ...]:
+    """The original Wordle answer list: 2315 words, sorted."""
+    return _bundled("answers.txt")
+
+
+def load_guesses() -> tuple[str, ...]:
+    """Every guess the original game accepted: 12972 words, answers included."""
+    return _bundled("guesses.txt")
+
+
+def encode_words(words: Iterable[str]) -> np.ndarray:
+    """Validated words as ``uint8[n, L]`` letters 0..25.
+
+    >>> encode_words(["abc", "cab"]).tolist()
+    [[0, 1, 2], [2, 0, 1]]
+    """
+    words = list(words)
+    if not words:
+        raise InvalidWordList("cannot encode an empty word list")
+    length = len(words[0])
+    for word in words:
+        if len(word) != length or not word.isascii() or not word.isalpha() or not word.islower():
+            raise InvalidWord(f"encode_words expects validated lower-case words of one length, got {word!r}")
+    flat = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
+    return (flat.reshape(len(words), length) - ord("a")).astype(np.uint8)
