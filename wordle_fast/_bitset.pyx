@@ -365,6 +365,20 @@ cdef class FrozenCandidateSet(CandidateSet):
     def __hash__(self):
         return hash((self.universe, bytes(self)))
 
+    # CPython inherits rich comparison only together with hashing, so a class
+    # that defines __hash__ must restate the comparisons.
+    def __eq__(self, other):
+        return CandidateSet.__eq__(self, other)
+
+    def __ne__(self, other):
+        return CandidateSet.__ne__(self, other)
+
+    def __le__(self, other):
+        return CandidateSet.__le__(self, other)
+
+    def __ge__(self, other):
+        return CandidateSet.__ge__(self, other)
+
 
 def _rebuild(cls, universe, data):
     return cls.from_bytes(universe, data)

@@ -8,6 +8,7 @@ runs the whole package on them. Written for clarity, never for speed.
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 
 import numpy as np
@@ -138,8 +139,8 @@ class CandidateSet:
 
     def __contains__(self, index):
         try:
-            index = int(index)
-        except (TypeError, ValueError):
+            index = operator.index(index)
+        except TypeError:
             return False
         return 0 <= index < self.universe and (self._bits >> index) & 1 == 1
 

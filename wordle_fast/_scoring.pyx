@@ -37,8 +37,8 @@ cdef inline void _take_bucket(
     if count > stats.largest:
         stats.largest = count
     if weighted:
-        if mass > 0:
-            p = mass / total_mass
+        p = mass / total_mass
+        if p > 0:   # not mass > 0: a denormal mass divides to exactly 0
             stats.entropy -= p * log2(p)
             stats.expected_remaining += p * count
     else:
@@ -225,7 +225,10 @@ def bucket_bitsets(matrix, pool, length):
     matrix = np.ascontiguousarray(matrix)
     n_answers = matrix.shape[1]
     n_words = (n_answers + 63) // 64
+    # A running total, not offsets[-1]: wraparound is off in compiled modules,
+    # so a negative index would read outside the list.
     offsets = [0]
+    n_buckets_so_far = 0
     codes = []
     word_blocks = []
     for g in np.asarray(pool, dtype=np.intp):
@@ -236,7 +239,8 @@ def bucket_bitsets(matrix, pool, length):
         bits[np.searchsorted(present, row), np.arange(n_answers)] = True
         word_blocks.append(np.packbits(bits, axis=1, bitorder="little").view("<u8"))
         codes.append(present)
-        offsets.append(offsets[-1] + present.shape[0])
+        n_buckets_so_far += present.shape[0]
+        offsets.append(n_buckets_so_far)
     words = np.ascontiguousarray(np.concatenate(word_blocks).astype(np.uint64))
     return (np.asarray(offsets, dtype=np.intp),
             np.concatenate(codes).astype(np.int64), words)
