@@ -36,7 +36,7 @@ def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
     letters, uint16 up to ten, uint32 up to twenty.
 
     >>> pattern_matrix(["abc", "cab"], ["cab"]).tolist()
-    [[9], [26]]
+    [[13], [26]]
     """
     guesses = load_word_list(list(guesses), name="the guess list")
     answers = load_word_list(list(answers), name="the answer list")

@@ -1,0 +1,5 @@
+import sys
+
+from wordle_fast.cli import main
+
+sys.exit(main())
