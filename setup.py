@@ -48,5 +48,8 @@ extensions = [
 ]
 
 setup(
-    ext_modules=cythonize(extensions, compiler_directives=directives),
+    # Generated C goes to a folder per build mode: Cython decides staleness by
+    # timestamps alone, so a release .c must never be reused by a debug build.
+    ext_modules=cythonize(extensions, compiler_directives=directives,
+                          build_dir=f"build/cython-{'debug' if DEBUG else 'release'}"),
 )

@@ -27,6 +27,15 @@ def test_published_opening_entropies(official):
     assert [s.word for s in scores.ranked(3)] == ["soare", "roate", "raise"]
 
 
+def test_seed_002_opener_table_is_corrected(official):
+    # The write-up claims TRACE 5.87 > CRATE 5.81 > SLATE 5.79 > CRANE 5.76 > ROAST 5.72.
+    scores = official.score(pool=["trace", "crate", "slate", "crane", "roast"])
+    measured = {s.word: round(s.expected_bits, 4) for s in scores.ranked()}
+    assert measured == {"slate": 5.8558, "crate": 5.8349, "trace": 5.8305,
+                        "crane": 5.7428, "roast": 5.6452}
+    assert list(measured) == ["slate", "crate", "trace", "crane", "roast"]
+
+
 def test_opening_statistics_are_consistent(official):
     soare = official.score()["soare"]
     assert soare.n_buckets == 127 and soare.largest_bucket == 183
