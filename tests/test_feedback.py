@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from wordle_fast import (
     InvalidWord,
+    code_dtype,
     all_green,
     encode_words,
     feedback,
@@ -60,8 +61,8 @@ def test_code_is_base3_first_letter_most_significant():
 
 @pytest.mark.parametrize("length, dtype", [(1, np.uint8), (5, np.uint8), (6, np.uint16),
                                            (10, np.uint16), (11, np.uint32), (20, np.uint32)])
-def test_code_dtype_follows_word_length(kernels, length, dtype):
-    assert kernels.code_dtype(length) == dtype
+def test_code_dtype_follows_word_length(length, dtype):
+    assert code_dtype(length) == dtype
     word = "ab" * 11
     matrix = pattern_matrix([word[:length]], [word[1:length + 1]])
     assert matrix.dtype == dtype

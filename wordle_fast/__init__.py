@@ -21,6 +21,7 @@ from wordle_fast.errors import (
 from wordle_fast.lexicon import Lexicon, feedback, pattern_matrix
 from wordle_fast.patterns import (
     all_green,
+    code_dtype,
     format_pattern,
     n_patterns,
     parse_pattern,
@@ -38,7 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CandidateSet", "FrozenCandidateSet", "GuessScore", "GuessScores", "IMPLEMENTATION",
     "InconsistentFeedback", "InvalidPattern", "InvalidWord", "InvalidWordList", "Lexicon",
-    "UnknownWord", "WordleError", "all_green", "encode_words", "feedback", "format_pattern",
+    "UnknownWord", "WordleError", "all_green", "code_dtype", "encode_words", "feedback", "format_pattern",
     "load_answers", "load_guesses", "load_word_list", "n_patterns", "parse_pattern",
     "pattern_matrix", "pattern_tiles", "realized_information",
 ]

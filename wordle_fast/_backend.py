@@ -15,32 +15,27 @@ from types import SimpleNamespace
 CHOICES = ("auto", "compiled", "python")
 
 
+def _namespace(name, feedback, bitset, scoring) -> SimpleNamespace:
+    return SimpleNamespace(
+        name=name,
+        feedback_code=feedback.feedback_code,
+        pattern_matrix=feedback.pattern_matrix,
+        CandidateSet=bitset.CandidateSet,
+        FrozenCandidateSet=bitset.FrozenCandidateSet,
+        score_guesses=scoring.score_guesses,
+    )
+
+
 def _compiled() -> SimpleNamespace:
     from wordle_fast import _bitset, _feedback, _scoring
 
-    return SimpleNamespace(
-        name="compiled",
-        code_dtype=_feedback.code_dtype,
-        feedback_code=_feedback.feedback_code,
-        pattern_matrix=_feedback.pattern_matrix,
-        CandidateSet=_bitset.CandidateSet,
-        FrozenCandidateSet=_bitset.FrozenCandidateSet,
-        score_guesses=_scoring.score_guesses,
-    )
+    return _namespace("compiled", _feedback, _bitset, _scoring)
 
 
 def _python() -> SimpleNamespace:
     from wordle_fast import _reference
 
-    return SimpleNamespace(
-        name="python",
-        code_dtype=_reference.code_dtype,
-        feedback_code=_reference.feedback_code,
-        pattern_matrix=_reference.pattern_matrix,
-        CandidateSet=_reference.CandidateSet,
-        FrozenCandidateSet=_reference.FrozenCandidateSet,
-        score_guesses=_reference.score_guesses,
-    )
+    return _namespace("python", _reference, _reference, _reference)
 
 
 def select(choice: str | None = None) -> SimpleNamespace:

@@ -1,9 +1,6 @@
 import numpy as np
 import numpy.typing as npt
 
-MAX_LENGTH: int
-
-def code_dtype(length: int) -> np.dtype: ...
 def feedback_code(guess: npt.NDArray[np.uint8], answer: npt.NDArray[np.uint8]) -> int: ...
 def pattern_matrix(
     guesses: npt.ArrayLike, answers: npt.ArrayLike, n_threads: int | None = None

@@ -13,19 +13,7 @@ from libc.string cimport memset
 
 from wordle_fast._typedefs cimport code_t, letter_t
 
-MAX_LENGTH = 20  # 3**20 - 1 still fits the uint32 code
-
-
-def code_dtype(Py_ssize_t length):
-    """The narrowest unsigned dtype holding every code of ``length`` letters."""
-    if not 1 <= length <= MAX_LENGTH:
-        raise ValueError(f"word length must be 1..{MAX_LENGTH}, got {length}")
-    n_patterns = 3 ** length
-    if n_patterns <= 256:
-        return np.dtype(np.uint8)
-    if n_patterns <= 65536:
-        return np.dtype(np.uint16)
-    return np.dtype(np.uint32)
+from wordle_fast.patterns import code_dtype
 
 
 cdef unsigned long feedback_one(

@@ -13,19 +13,7 @@ from collections import Counter
 
 import numpy as np
 
-MAX_LENGTH = 20
-
-
-def code_dtype(length: int) -> np.dtype:
-    """The narrowest unsigned dtype holding every code of ``length`` letters."""
-    if not 1 <= length <= MAX_LENGTH:
-        raise ValueError(f"word length must be 1..{MAX_LENGTH}, got {length}")
-    n_patterns = 3 ** length
-    if n_patterns <= 256:
-        return np.dtype(np.uint8)
-    if n_patterns <= 65536:
-        return np.dtype(np.uint16)
-    return np.dtype(np.uint32)
+from wordle_fast.patterns import code_dtype
 
 
 # -- feedback ------------------------------------------------------------------

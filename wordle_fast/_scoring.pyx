@@ -28,16 +28,21 @@ cdef struct BucketStats:
 
 
 cdef inline void _take_bucket(
-    BucketStats* stats, count_t count, double mass, double total_mass,
-    const double* count_log_count, double inverse_n, bint weighted,
+    BucketStats* stats, Py_ssize_t code, count_t* counts, double* masses,
+    double total_mass, const double* count_log_count, double inverse_n, bint weighted,
 ) noexcept nogil:
-    # One non-empty bucket's share of every statistic.
+    # Add bucket `code` to every statistic, once, and clear it for the next guess.
+    cdef count_t count = counts[code]
     cdef double p
+    if count == 0:
+        return
+    counts[code] = 0
     stats.n_buckets += 1
     if count > stats.largest:
         stats.largest = count
     if weighted:
-        p = mass / total_mass
+        p = masses[code] / total_mass
+        masses[code] = 0.0
         if p > 0:   # not mass > 0: a denormal mass divides to exactly 0
             stats.entropy -= p * log2(p)
             stats.expected_remaining += p * count
@@ -62,10 +67,8 @@ cdef void _score_one(
     BucketStats* out,
 ) noexcept nogil:
     cdef Py_ssize_t j, code
-    cdef count_t count
     cdef bint weighted = weights != NULL
     cdef double inverse_n = 1.0 / n_candidates
-    cdef double mass = 0.0
     out.entropy = 0.0
     out.expected_remaining = 0.0
     out.largest = 0
@@ -92,25 +95,12 @@ cdef void _score_one(
     # revisit only the bins the candidates touched.
     if n_patterns <= 2 * n_candidates:
         for code in range(n_patterns):
-            count = counts[code]
-            if count:
-                if weighted:
-                    mass = masses[code]
-                    masses[code] = 0.0
-                _take_bucket(out, count, mass, total_mass, count_log_count,
-                             inverse_n, weighted)
-                counts[code] = 0
+            _take_bucket(out, code, counts, masses, total_mass, count_log_count,
+                         inverse_n, weighted)
     else:
         for j in range(n_candidates):
-            code = row[candidates[j]]
-            count = counts[code]
-            if count:
-                if weighted:
-                    mass = masses[code]
-                    masses[code] = 0.0
-                _take_bucket(out, count, mass, total_mass, count_log_count,
-                             inverse_n, weighted)
-                counts[code] = 0
+            _take_bucket(out, row[candidates[j]], counts, masses, total_mass,
+                         count_log_count, inverse_n, weighted)
     if not weighted:
         out.entropy += log2(<double> n_candidates)
         if out.entropy < 0.0:   # rounding when every candidate shares one bucket

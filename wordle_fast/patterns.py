@@ -13,7 +13,11 @@ Accepted notations, all case-insensitive:
 
 from __future__ import annotations
 
+import numpy as np
+
 from wordle_fast.errors import InvalidPattern
+
+MAX_LENGTH = 20  # the widest code dtype is uint32: 3**20 - 1 < 2**32
 
 GRAY, YELLOW, GREEN = 0, 1, 2
 
@@ -49,6 +53,18 @@ def all_green(length: int) -> int:
 def n_patterns(length: int) -> int:
     """How many distinct codes ``length``-letter feedback can take."""
     return 3 ** length
+
+
+def code_dtype(length: int) -> np.dtype:
+    """The narrowest unsigned dtype holding every code of ``length`` letters:
+    uint8 up to 5 letters, uint16 up to 10, uint32 up to 20."""
+    if not 1 <= length <= MAX_LENGTH:
+        raise ValueError(f"word length must be 1..{MAX_LENGTH}, got {length}")
+    if n_patterns(length) <= 2 ** 8:
+        return np.dtype(np.uint8)
+    if n_patterns(length) <= 2 ** 16:
+        return np.dtype(np.uint16)
+    return np.dtype(np.uint32)
 
 
 def parse_pattern(pattern: str | int, length: int | None = None) -> int:

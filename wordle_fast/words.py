@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 
 from wordle_fast.errors import InvalidWord, InvalidWordList
+from wordle_fast.patterns import MAX_LENGTH
 
-MAX_LENGTH = 20  # the widest pattern code is uint32: 3**20 - 1 < 2**32
 
 WordSource = str | os.PathLike | Iterable[str]
 
