@@ -11,7 +11,7 @@ import numpy as np
 
 from cython.parallel cimport parallel, prange
 from libc.math cimport log2
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free
 
 from wordle_fast._bitset cimport CandidateSet, popcount64
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t
@@ -25,6 +25,24 @@ cdef struct BucketStats:
     double win_probability     # mass of the all-green bucket
     count_t largest            # size of the largest bucket
     count_t n_buckets          # non-empty buckets
+
+# The same layout as a numpy dtype, so the kernels write results in place.
+STATS_DTYPE = np.dtype([
+    ("entropy", np.float64), ("expected_remaining", np.float64),
+    ("win_probability", np.float64), ("largest", np.int32), ("n_buckets", np.int32),
+], align=True)
+
+
+def _empty_results(Py_ssize_t n_pool):
+    return np.zeros(n_pool, dtype=STATS_DTYPE)
+
+
+def _as_arrays(results):
+    return (np.ascontiguousarray(results["entropy"]),
+            np.ascontiguousarray(results["expected_remaining"]),
+            np.ascontiguousarray(results["largest"]),
+            np.ascontiguousarray(results["n_buckets"]),
+            np.ascontiguousarray(results["win_probability"]))
 
 
 cdef inline void _take_bucket(
@@ -69,10 +87,13 @@ cdef void _score_one(
     cdef Py_ssize_t j, code
     cdef bint weighted = weights != NULL
     cdef double inverse_n = 1.0 / n_candidates
-    out.entropy = 0.0
-    out.expected_remaining = 0.0
-    out.largest = 0
-    out.n_buckets = 0
+    # Accumulate in a local, stored once at the end: through `out` the
+    # compiler must assume every update may alias the histogram.
+    cdef BucketStats stats
+    stats.entropy = 0.0
+    stats.expected_remaining = 0.0
+    stats.largest = 0
+    stats.n_buckets = 0
 
     if all_answers and not weighted:
         for j in range(n_candidates):
@@ -87,24 +108,25 @@ cdef void _score_one(
             masses[code] += weights[candidates[j]]
 
     if weighted:
-        out.win_probability = masses[all_green] / total_mass
+        stats.win_probability = masses[all_green] / total_mass
     else:
-        out.win_probability = counts[all_green] * inverse_n
+        stats.win_probability = counts[all_green] * inverse_n
 
     # Read and clear the histogram: scan every bin when there are few, else
     # revisit only the bins the candidates touched.
     if n_patterns <= 2 * n_candidates:
         for code in range(n_patterns):
-            _take_bucket(out, code, counts, masses, total_mass, count_log_count,
+            _take_bucket(&stats, code, counts, masses, total_mass, count_log_count,
                          inverse_n, weighted)
     else:
         for j in range(n_candidates):
-            _take_bucket(out, row[candidates[j]], counts, masses, total_mass,
+            _take_bucket(&stats, row[candidates[j]], counts, masses, total_mass,
                          count_log_count, inverse_n, weighted)
     if not weighted:
-        out.entropy += log2(<double> n_candidates)
-        if out.entropy < 0.0:   # rounding when every candidate shares one bucket
-            out.entropy = 0.0
+        stats.entropy += log2(<double> n_candidates)
+        if stats.entropy < 0.0:   # rounding when every candidate shares one bucket
+            stats.entropy = 0.0
+    out[0] = stats
 
 
 def _score_rows(
@@ -127,19 +149,10 @@ def _score_rows(
     cdef int[1] out_of_memory
     out_of_memory[0] = 0
 
-    entropy = np.zeros(n_pool, dtype=np.float64)
-    expected_remaining = np.zeros(n_pool, dtype=np.float64)
-    win_probability = np.zeros(n_pool, dtype=np.float64)
-    largest_bucket = np.zeros(n_pool, dtype=np.int32)
-    n_buckets = np.zeros(n_pool, dtype=np.int32)
+    results = _empty_results(n_pool)
     if n_pool == 0 or n_candidates == 0:
-        return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
-
-    cdef double[::1] entropy_view = entropy
-    cdef double[::1] expected_view = expected_remaining
-    cdef double[::1] win_view = win_probability
-    cdef count_t[::1] largest_view = largest_bucket
-    cdef count_t[::1] buckets_view = n_buckets
+        return _as_arrays(results)
+    cdef BucketStats[::1] results_view = results
 
     count_log_count = np.arange(n_candidates + 1, dtype=np.float64)
     count_log_count[1:] *= np.log2(count_log_count[1:])
@@ -151,33 +164,25 @@ def _score_rows(
         for j in range(n_candidates):
             total_mass += weights[candidates[j]]
 
-    cdef BucketStats* stats
     with nogil, parallel(num_threads=n_threads):
         # Thread-private scratch: assigned inside the parallel block.
         counts = <count_t*> calloc(n_patterns, sizeof(count_t))
         masses = <double*> calloc(n_patterns, sizeof(double))
-        stats = <BucketStats*> malloc(sizeof(BucketStats))
         # Every thread must reach the worksharing loop; one without scratch
         # memory skips its rows and the error is raised after the block.
         for g in prange(n_pool, schedule="dynamic", chunksize=64):
-            if counts == NULL or masses == NULL or stats == NULL:
+            if counts == NULL or masses == NULL:
                 out_of_memory[0] = 1
             else:
                 _score_one(&matrix[pool[g], 0], &candidates[0], n_candidates,
                            all_answers, weight_ptr, total_mass, n_patterns,
                            n_patterns - 1, &count_log_view[0], counts, masses,
-                           stats)
-                entropy_view[g] = stats.entropy
-                expected_view[g] = stats.expected_remaining
-                win_view[g] = stats.win_probability
-                largest_view[g] = stats.largest
-                buckets_view[g] = stats.n_buckets
+                           &results_view[g])
         free(counts)
         free(masses)
-        free(stats)
     if out_of_memory[0]:
         raise MemoryError("no scratch memory for the pattern histograms")
-    return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
+    return _as_arrays(results)
 
 
 def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None):
@@ -247,30 +252,18 @@ def score_guesses_popcount(offsets, codes, words, CandidateSet candidates not No
     cdef long long all_green = 3 ** length - 1
     if n_words != candidates.n_words:
         raise ValueError("bucket bitsets and candidates range over different answers")
-    entropy = np.zeros(n_pool, dtype=np.float64)
-    expected_remaining = np.zeros(n_pool, dtype=np.float64)
-    win_probability = np.zeros(n_pool, dtype=np.float64)
-    largest_bucket = np.zeros(n_pool, dtype=np.int32)
-    n_buckets = np.zeros(n_pool, dtype=np.int32)
+    results = _empty_results(n_pool)
     if n_candidates == 0:
-        return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
-    cdef double[::1] entropy_view = entropy
-    cdef double[::1] expected_view = expected_remaining
-    cdef double[::1] win_view = win_probability
-    cdef count_t[::1] largest_view = largest_bucket
-    cdef count_t[::1] buckets_view = n_buckets
+        return _as_arrays(results)
+    cdef BucketStats[::1] results_view = results
     cdef const bitword_t* candidate_words = candidates.words
     cdef double inverse_n = 1.0 / n_candidates
     cdef Py_ssize_t g, b, w
     cdef count_t count
-    cdef BucketStats stats
+    cdef BucketStats* stats
     with nogil:
         for g in range(n_pool):
-            stats.entropy = 0.0
-            stats.expected_remaining = 0.0
-            stats.largest = 0
-            stats.n_buckets = 0
-            stats.win_probability = 0.0
+            stats = &results_view[g]   # zeroed by _empty_results
             for b in range(offset_view[g], offset_view[g + 1]):
                 count = 0
                 for w in range(n_words):
@@ -283,9 +276,5 @@ def score_guesses_popcount(offsets, codes, words, CandidateSet candidates not No
                         stats.largest = count
                     stats.entropy -= count * log2(<double> count) * inverse_n
                     stats.expected_remaining += <double> count * count * inverse_n
-            entropy_view[g] = max(0.0, stats.entropy + log2(<double> n_candidates))
-            expected_view[g] = stats.expected_remaining
-            win_view[g] = stats.win_probability
-            largest_view[g] = stats.largest
-            buckets_view[g] = stats.n_buckets
-    return entropy, expected_remaining, largest_bucket, n_buckets, win_probability
+            stats.entropy = max(0.0, stats.entropy + log2(<double> n_candidates))
+    return _as_arrays(results)
