@@ -12,6 +12,19 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_dir(tmp_path_factory):
+    """Opening tables go to a temporary folder, never the user's cache."""
+    previous = os.environ.get("WORDLE_FAST_CACHE_DIR")
+    directory = tmp_path_factory.mktemp("opening-cache")
+    os.environ["WORDLE_FAST_CACHE_DIR"] = str(directory)
+    yield directory
+    if previous is None:
+        del os.environ["WORDLE_FAST_CACHE_DIR"]
+    else:
+        os.environ["WORDLE_FAST_CACHE_DIR"] = previous
+
+
 @pytest.fixture(scope="session")
 def compiled():
     return _backend.select("compiled")

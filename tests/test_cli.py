@@ -45,3 +45,47 @@ def test_module_entry_point_runs():
     bad = subprocess.run([sys.executable, "-m", "wordle_fast", "nonsense"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_suggest_json_empty_history(capsys):
+    assert main(["suggest", "--json", "--top", "3"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    first = result["suggestions"][0]
+    assert first["word"] == "soare" and round(first["expected_bits"], 4) == 5.8860
+    assert result["candidates"] == 2315 and result["history"] == []
+
+
+def test_suggest_candidates_pool_best_is_possible(capsys):
+    assert main(["suggest", "--json", "--guess-pool", "candidates"]) == 0
+    first = json.loads(capsys.readouterr().out)["suggestions"][0]
+    assert first["is_candidate"] is True
+
+
+def test_suggest_with_history_and_options(capsys):
+    assert main(["suggest", "--history", "soare:bybbg", "--history", "clone:00202",
+                 "--hard", "--json", "--top", "2"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["candidate_words"] == ["biome", "diode", "evoke", "quote"]
+    assert [t["pattern_text"] for t in result["history"]] == ["bybbg", "bbgbg"]
+    assert main(["suggest", "--strategy", "minimax", "--prior", "frequency", "--top", "1"]) == 0
+    assert "guess" in capsys.readouterr().out
+
+
+def test_suggest_errors_exit_2(capsys):
+    for argv, message in [
+        (["suggest", "--history", "soare"], "should be GUESS:PATTERN"),
+        (["suggest", "--history", "soare:ggggy"], "no answer in the list gives SOARE ggggy"),
+        (["suggest", "--history", "soare:bybbg", "--history", "prose:bbbbb", "--hard-mode",
+          "strict"], "strict mode"),
+        (["suggest", "--top", "0"], "--top must be at least 1"),
+    ]:
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+
+
+def test_filter_command(capsys):
+    assert main(["filter", "--green", ".i..e", "--yellow", "n3", "--gray", "tarbgs", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"count": 2, "words": ["niche", "niece"]}
+    assert main(["filter", "--yellow", "n"]) == 2
+    assert "needs the position" in capsys.readouterr().err

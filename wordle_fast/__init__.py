@@ -28,6 +28,8 @@ from wordle_fast.patterns import (
     pattern_tiles,
 )
 from wordle_fast.scoring import GuessScore, GuessScores, realized_information
+from wordle_fast.solver import Solver, Suggestion, Turn
+from wordle_fast.strategies import STRATEGIES, Strategy
 from wordle_fast.words import encode_words, load_answers, load_guesses, load_word_list
 
 CandidateSet = _kernels.CandidateSet
@@ -41,5 +43,6 @@ __all__ = [
     "InconsistentFeedback", "InvalidPattern", "InvalidWord", "InvalidWordList", "Lexicon",
     "UnknownWord", "WordleError", "all_green", "code_dtype", "encode_words", "feedback", "format_pattern",
     "load_answers", "load_guesses", "load_word_list", "n_patterns", "parse_pattern",
-    "pattern_matrix", "pattern_tiles", "realized_information",
+    "pattern_matrix", "pattern_tiles", "realized_information", "Solver", "STRATEGIES",
+    "Strategy", "Suggestion", "Turn",
 ]

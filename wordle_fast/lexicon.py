@@ -119,8 +119,28 @@ class Lexicon:
     @cached_property
     def matrix(self) -> np.ndarray:
         """``codes[guess, answer]`` for every guess and answer (built once)."""
-        return kernels.pattern_matrix(encode_words(self.guesses), encode_words(self.answers),
+        return kernels.pattern_matrix(self.encoded_guesses, encode_words(self.answers),
                                       n_threads=self.n_threads)
+
+    @cached_property
+    def encoded_guesses(self) -> np.ndarray:
+        """``uint8[n_guesses, L]`` letters 0..25."""
+        return encode_words(self.guesses)
+
+    @cached_property
+    def guess_letter_counts(self) -> np.ndarray:
+        """``uint8[n_guesses, 26]``: copies of each letter in each guess word."""
+        counts = np.zeros((self.n_guesses, 26), dtype=np.uint8)
+        every_guess = np.arange(self.n_guesses)
+        for position in range(self.length):
+            counts[every_guess, self.encoded_guesses[:, position]] += 1
+        return counts
+
+    def feedback_against_guesses(self, guess: str) -> np.ndarray:
+        """The pattern ``guess`` would get if each *guess word* were the answer
+        (what strict hard mode checks every later guess against)."""
+        encoded = encode_words([normalize_word(guess, self.length)])
+        return kernels.pattern_matrix(encoded, self.encoded_guesses, n_threads=self.n_threads)[0]
 
     # -- words <-> indices ----------------------------------------------------
 
@@ -179,10 +199,11 @@ class Lexicon:
         return np.array([self.guess_index(word) for word in pool], dtype=np.intp)
 
     def score(self, candidates=None, pool: PoolChoice = None,
-              weights: np.ndarray | None = None) -> GuessScores:
+              weights: np.ndarray | None = None, rows: np.ndarray | None = None) -> GuessScores:
         """Entropy and bucket statistics of every guess in ``pool`` over
         ``candidates`` (default: all answers), optionally under a prior
-        ``weights`` (one non-negative number per answer)."""
+        ``weights`` (one non-negative number per answer). ``rows`` gives the
+        pool as guess indices instead of ``pool``."""
         if candidates is None:
             candidates = self.all_candidates()
         if candidates.universe != self.n_answers:
@@ -192,7 +213,8 @@ class Lexicon:
         candidate_indices = candidates.indices()
         if weights is not None:
             weights = self._checked_weights(weights, candidate_indices)
-        rows = self.pool_rows(pool, candidates)
+        if rows is None:
+            rows = self.pool_rows(pool, candidates)
         entropy, expected, largest, buckets, win = kernels.score_guesses(
             self.matrix, rows, candidate_indices, self.length, weights=weights,
             n_threads=self.n_threads)

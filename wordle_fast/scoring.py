@@ -49,8 +49,11 @@ class GuessScores:
     def __len__(self) -> int:
         return len(self.words)
 
-    def order(self) -> np.ndarray:
-        """Pool positions from best to worst."""
+    def order(self, values: np.ndarray | None = None) -> np.ndarray:
+        """Pool positions from best to worst by ``values`` (a strategy's,
+        higher is better; default: expected bits), then the tie-breakers."""
+        if values is None:
+            values = self.expected_bits
         alphabetical = np.argsort(np.asarray(self.words, dtype=object), kind="stable")
         alphabetical_rank = np.empty(len(self.words), dtype=np.intp)
         alphabetical_rank[alphabetical] = np.arange(len(self.words))
@@ -60,7 +63,7 @@ class GuessScores:
             -self.win_probability,
             np.round(self.expected_remaining, _TIE_DECIMALS),
             ~self.is_candidate,
-            -np.round(self.expected_bits, _TIE_DECIMALS),
+            -np.round(values, _TIE_DECIMALS),
         ))
 
     def row(self, position: int) -> GuessScore:

@@ -1,0 +1,70 @@
+"""Opening-table cache: written once, read back, rebuilt when broken."""
+
+import numpy as np
+import pytest
+
+from wordle_fast import Solver
+from wordle_fast.cache import OpeningCache, default_cache_dir
+
+
+def test_table_is_written_then_reused(official, tmp_path):
+    first = Solver(lexicon=official, cache_dir=tmp_path)
+    expected = [s.word for s in first.suggest(top=20)]
+    files = list(tmp_path.glob("opening-*.npz"))
+    assert len(files) == 1
+    # a reused table gives the same suggestions without the pattern matrix
+    second = Solver(answers=official.answers, guesses=official.guesses, cache_dir=tmp_path)
+    assert [s.word for s in second.suggest(top=20)] == expected
+    assert "matrix" not in second.lexicon.__dict__
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a zip file at all", b"PK\x03\x04broken"])
+def test_corrupt_file_is_rebuilt_silently(official, tmp_path, damage):
+    Solver(lexicon=official, cache_dir=tmp_path).suggest()
+    (path,) = tmp_path.glob("opening-*.npz")
+    path.write_bytes(damage)
+    assert Solver(lexicon=official, cache_dir=tmp_path).best().word == "soare"
+    with np.load(path) as rebuilt:
+        assert "soare" in rebuilt["words"]
+
+
+def test_a_file_for_another_table_is_not_used(official, tmp_path):
+    cache = OpeningCache(tmp_path)
+    solver = Solver(lexicon=official, cache_dir=tmp_path)
+    solver.suggest()
+    (path,) = tmp_path.glob("opening-*.npz")
+    # plant another table's content under this table's name
+    np.savez(path, description=np.array("something else"), words=np.array(["zzzzz"]))
+    assert cache.load("anything") is None
+    assert solver.best().word == "soare"
+
+
+def test_different_word_lists_never_share_an_entry(tmp_path):
+    small = ["cigar", "rebut", "sissy", "humph", "awake"]
+    other = ["cigar", "rebut", "sissy", "humph", "blush"]
+    first = Solver(answers=small, guesses=small, cache_dir=tmp_path).suggest(top=None)
+    second = Solver(answers=other, guesses=other, cache_dir=tmp_path).suggest(top=None)
+    assert len(list(tmp_path.glob("opening-*.npz"))) == 2
+    assert {s.word for s in first} == set(small) and {s.word for s in second} == set(other)
+
+
+def test_settings_that_change_the_table_change_the_key(official, tmp_path):
+    for options in ({}, {"strategy": "minimax"}, {"hard_mode": "hard"}, {"prior": "frequency"},
+                    {"guess_pool": "candidates"}, {"strategy": "hybrid", "frequency_weight": 0.2}):
+        Solver(lexicon=official, cache_dir=tmp_path, **options).suggest()
+    assert len(list(tmp_path.glob("opening-*.npz"))) == 6
+
+
+def test_unwritable_cache_only_warns(official, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder should be")
+    with pytest.warns(RuntimeWarning, match="could not write the opening cache"):
+        assert Solver(lexicon=official, cache_dir=blocker / "cache").best().word == "soare"
+
+
+def test_cache_location(monkeypatch, tmp_path):
+    monkeypatch.setenv("WORDLE_FAST_CACHE_DIR", str(tmp_path / "mine"))
+    assert default_cache_dir() == tmp_path / "mine"
+    monkeypatch.delenv("WORDLE_FAST_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert default_cache_dir() == tmp_path / "xdg" / "wordle_fast"

@@ -1,0 +1,58 @@
+"""The interactive helper, driven through standard input."""
+
+import subprocess
+import sys
+
+from wordle_fast import Solver
+from wordle_fast.play import play
+
+
+def run_play(lines, *args):
+    done = subprocess.run([sys.executable, "-m", "wordle_fast", "play", "--top", "3", *args],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_scripted_game_with_typo_contradiction_and_undo():
+    # The answer is QUOTE: SOARE bybbg, CLONE bbgbg, QUOTE ggggg.
+    code, out, err = run_play([
+        "",          # Enter: play the suggestion, SOARE
+        "byb7g",     # malformed feedback: explained, asked again
+        "bybbg",
+        "zzzzq",     # not a word: explained, asked again
+        "clone",
+        "bbbbb",     # contradicts SOARE bybbg: explained, asked again
+        "bbgbg",
+        "undo",      # takes back CLONE
+        "clone",
+        "bbgbg",
+        "help",
+        "quote",
+        "ggggg",
+    ])
+    assert code == 0, err
+    assert "'byb7g' has '7', which is not a tile" in out
+    assert "'zzzzq' is not in the guess list" in out
+    assert "That cannot be right: CLONE bbbbb contradicts the earlier SOARE bybbg" in out
+    assert "took back CLONE bbgbg" in out
+    assert "biome, diode, evoke, quote" in out
+    assert "Commands, at either prompt" in out
+    assert out.rstrip().endswith("Solved in 3 guesses: QUOTE.")
+    assert "Traceback" not in err
+
+
+def test_end_of_input_leaves_cleanly():
+    code, out, err = run_play(["", "bybbg"])
+    assert code == 0 and out.rstrip().endswith("Bye.") and "Traceback" not in err
+
+
+def test_quit_and_hard_mode_refusal_in_process(official):
+    answers = iter(["soare", "bybbg", "cloth", "clone", "quit"])
+    printed = []
+    solver = Solver(lexicon=official, hard_mode="hard")
+    assert play(solver, read=lambda prompt: next(answers), write=printed.append) == 0
+    text = "\n".join(printed)
+    assert "position 5 must stay E" in text and text.endswith("Bye.")
+    # the refused guess was asked again, and CLONE then waited for its feedback
+    assert [t.guess for t in solver.history] == ["soare"]

@@ -1,0 +1,84 @@
+"""On-disk cache of opening tables: the first move's full scoring.
+
+The first move is the most expensive (every guess over every answer) and the
+same every game, so it is kept under the user's cache directory:
+``$WORDLE_FAST_CACHE_DIR``, else ``$XDG_CACHE_HOME/wordle_fast``, else
+``~/.cache/wordle_fast``. Each table is one ``.npz`` file named by a hash of
+everything that decides it (word lists, strategy, hard mode, prior, guess
+pool) and holding that description too, so a stale, foreign or corrupt file
+is recognised and rebuilt without complaint. Writes go to a temporary file
+renamed into place, so a reader never sees half a table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import warnings
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+CACHE_ENV = "WORDLE_FAST_CACHE_DIR"
+FORMAT_VERSION = 1
+
+
+def default_cache_dir() -> Path:
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV]).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base).expanduser() / "wordle_fast"
+
+
+def words_digest(words) -> str:
+    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+
+
+class OpeningCache:
+    """Opening tables in one directory, keyed by a description dict."""
+
+    def __init__(self, directory: str | os.PathLike | None = None):
+        self.directory = Path(directory).expanduser() if directory else default_cache_dir()
+
+    @staticmethod
+    def describe(**parts) -> str:
+        """The canonical text of what decides a table."""
+        return json.dumps({"format": FORMAT_VERSION, **parts}, sort_keys=True)
+
+    def path_for(self, description: str) -> Path:
+        digest = hashlib.sha256(description.encode("utf-8")).hexdigest()[:32]
+        return self.directory / f"opening-{digest}.npz"
+
+    def load(self, description: str) -> dict[str, np.ndarray] | None:
+        """The stored arrays, or None when missing, corrupt or not this table."""
+        path = self.path_for(description)
+        try:
+            with np.load(path, allow_pickle=False) as stored:
+                if str(stored["description"]) != description:
+                    return None
+                return {name: stored[name] for name in stored.files if name != "description"}
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            return None
+
+    def save(self, description: str, arrays: dict[str, np.ndarray]) -> Path | None:
+        """Write atomically; a cache that cannot be written only costs speed."""
+        path = self.path_for(description)
+        # A name private to this process, in the same directory so that
+        # os.replace is an atomic rename (tempfile costs 5 ms of start-up).
+        temporary = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            try:
+                with open(temporary, "wb") as file:
+                    np.savez(file, description=np.array(description), **arrays)
+                os.replace(temporary, path)
+            finally:
+                if temporary.exists():
+                    temporary.unlink()
+        except OSError as error:
+            warnings.warn(f"could not write the opening cache in {self.directory}: {error}",
+                          RuntimeWarning, stacklevel=2)
+            return None
+        return path

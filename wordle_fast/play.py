@@ -1,0 +1,135 @@
+"""The interactive helper behind ``wordle-fast play``.
+
+Each turn it shows the candidates left and the best guesses with their
+expected bits, then asks for the guess played (Enter takes the suggestion)
+and the feedback. A typo is explained and asked again; the game is never
+lost to bad input. Ctrl-D or Ctrl-C end the session cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wordle_fast.errors import InconsistentFeedback, InvalidPattern, InvalidWord, WordleError
+from wordle_fast.patterns import ACCEPTED_FORMS
+from wordle_fast.rules import hard_mode_violation
+from wordle_fast.solver import Solver
+from wordle_fast.words import normalize_word
+
+SHOW_CANDIDATES_UP_TO = 12
+
+HELP = f"""Commands, at either prompt:
+  undo    take back the last guess and its feedback
+  quit    leave (Ctrl-D and Ctrl-C too)
+  list    show the answers still possible
+  help    this text
+At the guess prompt, Enter plays the first suggestion. At the feedback prompt,
+'back' re-enters the guess. Feedback: {ACCEPTED_FORMS}."""
+
+
+class _Quit(Exception):
+    pass
+
+
+def suggestion_table(suggestions) -> list[str]:
+    lines = [f"  {'guess':<8} {'bits':>6} {'E[left]':>8} {'p(win)':>7}  answer?"]
+    for s in suggestions:
+        lines.append(f"  {s.word:<8} {s.expected_bits:>6.3f} {s.expected_remaining:>8.1f} "
+                     f"{s.win_probability:>7.1%}  {'yes' if s.is_candidate else 'no'}")
+    return lines
+
+
+def play(solver: Solver, read: Callable[[str], str] = input,
+         write: Callable[[str], None] = print, top: int = 5) -> int:
+    """Run one interactive game; returns the exit code."""
+    lexicon = solver.lexicon
+    write(f"wordle-fast helper: {lexicon.n_answers} possible answers, {lexicon.n_guesses} "
+          f"allowed guesses; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
+    write("Type 'help' for commands.")
+    try:
+        while not solver.solved:
+            _show_turn(solver, write, top)
+            guess = _ask_guess(solver, read, write)
+            if guess is None:
+                continue  # an undo or a listing: show the turn again
+            _ask_feedback(solver, guess, read, write)
+        write(f"Solved in {len(solver.history)} guesses: {solver.history[-1].guess.upper()}.")
+    except (_Quit, EOFError, KeyboardInterrupt):
+        write("\nBye.")
+    return 0
+
+
+def _show_turn(solver, write, top):
+    n = solver.n_candidates
+    write("")
+    write(f"Turn {len(solver.history) + 1}: {n} candidate{'s' if n != 1 else ''} left")
+    if n <= SHOW_CANDIDATES_UP_TO:
+        write("  " + ", ".join(solver.candidates))
+    write("\n".join(suggestion_table(solver.suggest(top=top))))
+
+
+def _command(text, solver, write) -> bool:
+    """Handle a command typed at any prompt; True if it was one."""
+    word = text.strip().lower()
+    if word in ("quit", "exit", "q"):
+        raise _Quit
+    if word in ("help", "?"):
+        write(HELP)
+        return True
+    if word == "list":
+        write(f"  {solver.n_candidates} left: " + ", ".join(solver.candidates))
+        return True
+    if word == "undo":
+        try:
+            removed = solver.undo()
+            write(f"  took back {removed.guess.upper()} {removed.pattern_text}")
+        except WordleError as error:
+            write(f"  {error}")
+        return True
+    return False
+
+
+def _ask_guess(solver, read, write) -> str | None:
+    suggestion = solver.suggest(top=1)[0].word
+    while True:
+        text = read(f"Guess played [{suggestion}]: ")
+        if not text.strip():
+            return suggestion
+        if _command(text, solver, write):
+            if text.strip().lower() in ("help", "?"):
+                continue
+            return None  # undo or list: show the turn again
+        try:
+            guess = normalize_word(text, solver.lexicon.length)
+            solver.lexicon.guess_index(guess)
+            violation = hard_mode_violation(guess, [(t.guess, t.pattern) for t in solver.history],
+                                            solver.hard_mode, solver.lexicon.length)
+            if violation:
+                raise InvalidWord(f"{guess!r} is not allowed now: {violation}")
+            return guess
+        except InvalidWord as error:
+            write(f"  {error}. Try again.")
+
+
+def _ask_feedback(solver, guess, read, write) -> None:
+    while True:
+        text = read(f"Feedback for {guess.upper()} (e.g. bygyb, 02120 or emoji): ")
+        if text.strip().lower() == "back":
+            return
+        if _command(text, solver, write):
+            if text.strip().lower() == "undo":
+                return  # the previous turn is gone; this guess goes with it
+            continue
+        try:
+            turn = solver.update(guess, text)
+        except InvalidPattern as error:
+            write(f"  {error}. Try again.")
+            continue
+        except InconsistentFeedback as error:
+            write(f"  That cannot be right: {error}.")
+            write("  Type the feedback again, or 'undo' to take back the previous guess.")
+            continue
+        left = turn.candidates_after
+        write(f"  {turn.guess.upper()} {turn.pattern_text}: {turn.bits:.2f} bits gained, "
+              f"{left} candidate{'s' if left != 1 else ''} left")
+        return

@@ -1,0 +1,243 @@
+"""The Solver: one game's state, suggestions explained in bits, and updates.
+
+>>> solver = Solver()
+>>> [s.word for s in solver.suggest(top=3)]
+['soare', 'roate', 'raise']
+>>> turn = solver.update("soare", "bybbg")
+>>> round(turn.bits, 2), turn.candidates_after
+(6.85, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from wordle_fast.cache import OpeningCache, words_digest
+from wordle_fast.errors import InconsistentFeedback, InvalidWord, WordleError
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.patterns import all_green, format_pattern, parse_pattern
+from wordle_fast.priors import PRIORS, prior_weights, zipf_frequencies
+from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
+from wordle_fast.scoring import GuessScore, GuessScores, realized_information
+from wordle_fast.strategies import Position, Strategy, make_strategy
+from wordle_fast.words import WordSource, normalize_word
+
+GUESS_POOLS = ("allowed", "candidates")
+
+
+@dataclass(frozen=True)
+class Suggestion(GuessScore):
+    """A ranked guess: its statistics plus the strategy's value for it."""
+
+    score: float
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One guess played and the feedback it got."""
+
+    guess: str
+    pattern: int               # base-3 code
+    pattern_text: str          # g/y/b letters
+    bits: float                # information realized: log2(before / after)
+    candidates_before: int
+    candidates_after: int
+
+
+class Solver:
+    """Suggests guesses and tracks one game.
+
+    ``answers`` / ``guesses``: paths or iterables (the bundled lists by
+    default), or pass a ready ``lexicon`` to share its pattern matrix between
+    solvers. ``strategy``: ``entropy`` (default), ``hybrid``, ``minimax``,
+    ``expected-size``, ``letter-frequency`` or a ``Strategy`` object.
+    ``guess_pool``: ``allowed`` (every allowed guess) or ``candidates`` (only
+    words that can still be the answer). ``hard_mode``: ``off``, ``hard``
+    (the NYT rule) or ``strict`` (every guess consistent with all feedback).
+    ``prior``: ``uniform`` or ``frequency``. ``frequency_weight``: the
+    frequency share of the ``hybrid`` score. ``cache_dir`` / ``use_cache``:
+    where the first move's table is kept (see :mod:`wordle_fast.cache`).
+    """
+
+    def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
+                 strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
+                 hard_mode: str = "off", prior: str = "uniform", frequency_weight: float = 0.4,
+                 lexicon: Lexicon | None = None, cache_dir=None, use_cache: bool = True):
+        if guess_pool not in GUESS_POOLS:
+            raise ValueError(f"unknown guess pool {guess_pool!r}: choose one of {', '.join(GUESS_POOLS)}")
+        if prior not in PRIORS:
+            raise ValueError(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
+        options = {"frequency_weight": frequency_weight} if strategy == "hybrid" else {}
+        self.strategy = make_strategy(strategy, **options)
+        self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
+        self.guess_pool = guess_pool
+        self.hard_mode = check_mode(hard_mode)
+        self.prior = prior
+        self.weights = prior_weights(prior, self.lexicon.answers)
+        self.cache = OpeningCache(cache_dir) if use_cache else None
+        self._zipf = None
+        self.reset()
+
+    # -- state ----------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Start a new game."""
+        self._turns: list[Turn] = []
+        self._candidates = self.lexicon.all_candidates()
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        return tuple(self._turns)
+
+    @property
+    def candidates(self) -> list[str]:
+        """The answers still possible, in list order."""
+        return self.lexicon.words_of(self._candidates)
+
+    @property
+    def candidate_set(self):
+        return self._candidates.copy()
+
+    @property
+    def n_candidates(self) -> int:
+        return len(self._candidates)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self._turns) and self._turns[-1].pattern == all_green(self.lexicon.length)
+
+    def _rows(self) -> list[tuple[str, int]]:
+        return [(turn.guess, turn.pattern) for turn in self._turns]
+
+    def _mass(self, candidates) -> float:
+        if self.weights is None:
+            return float(len(candidates))
+        return float(self.weights[candidates.indices()].sum())
+
+    # -- suggestions --------------------------------------------------------------------
+
+    def suggest(self, top: int | None = 10) -> list[Suggestion]:
+        """The best ``top`` guesses now (all with ``None``), best first."""
+        if self.solved:
+            return []
+        scores, values = self._ranked_pool()
+        order = scores.order(values)
+        if top is not None:
+            order = order[:max(0, top)]
+        return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name) for f in fields(GuessScore)},
+                           score=float(values[int(i)])) for i in order]
+
+    def best(self) -> Suggestion:
+        suggestions = self.suggest(top=1)
+        if not suggestions:
+            raise WordleError("the game is solved; reset() to start another")
+        return suggestions[0]
+
+    def _ranked_pool(self) -> tuple[GuessScores, np.ndarray]:
+        if not self._candidates:
+            raise InconsistentFeedback("no answer fits the feedback so far; undo the last entry")
+        if not self._turns and self.cache is not None:
+            return self._opening_table()
+        return self._score_now()
+
+    def _pool_rows(self) -> np.ndarray:
+        lexicon = self.lexicon
+        if len(self._candidates) <= 2:
+            # No probe can beat guessing a candidate: it may win now, and the
+            # other is certain next turn.
+            return lexicon.answer_rows[self._candidates.indices()]
+        legal = legal_guesses(lexicon, self._rows(), self.hard_mode)
+        if self.guess_pool == "candidates":
+            rows = lexicon.answer_rows[self._candidates.indices()]
+            return rows[legal[rows]]
+        return np.flatnonzero(legal)
+
+    def _score_now(self) -> tuple[GuessScores, np.ndarray]:
+        scores = self.lexicon.score(self._candidates, pool=None, weights=self.weights,
+                                    rows=self._pool_rows())
+        return scores, self.strategy.values(self._position(scores))
+
+    def _position(self, scores: GuessScores) -> Position:
+        if self._zipf is None:
+            self._zipf = dict(zip(self.lexicon.guesses, zipf_frequencies(self.lexicon.guesses)))
+        return Position(scores=scores, candidate_words=tuple(self.candidates),
+                        zipf=np.array([self._zipf[w] for w in scores.words]))
+
+    def _opening_table(self) -> tuple[GuessScores, np.ndarray]:
+        description = OpeningCache.describe(
+            answers=words_digest(self.lexicon.answers), guesses=words_digest(self.lexicon.guesses),
+            strategy=self.strategy.cache_key(), hard_mode=self.hard_mode, prior=self.prior,
+            guess_pool=self.guess_pool)
+        stored = self.cache.load(description)
+        if stored is not None:
+            try:
+                scores = GuessScores(
+                    words=tuple(stored["words"].tolist()),
+                    expected_bits=stored["expected_bits"],
+                    expected_remaining=stored["expected_remaining"],
+                    largest_bucket=stored["largest_bucket"], n_buckets=stored["n_buckets"],
+                    win_probability=stored["win_probability"], is_candidate=stored["is_candidate"],
+                    n_candidates=int(stored["n_candidates"]))
+                return scores, stored["values"]
+            except KeyError:
+                pass  # an older layout: rebuild below
+        scores, values = self._score_now()
+        self.cache.save(description, {
+            "words": np.array(scores.words), "expected_bits": scores.expected_bits,
+            "expected_remaining": scores.expected_remaining,
+            "largest_bucket": scores.largest_bucket, "n_buckets": scores.n_buckets,
+            "win_probability": scores.win_probability, "is_candidate": scores.is_candidate,
+            "n_candidates": np.array(scores.n_candidates), "values": values})
+        return scores, values
+
+    # -- feedback ---------------------------------------------------------------------
+
+    def update(self, guess: str, pattern: str | int) -> Turn:
+        """Record that ``guess`` got ``pattern`` (``bygyb``, ``02120``, emoji or
+        a code). Returns the turn, with the bits it realized and the
+        candidates left. Bad input raises and changes nothing."""
+        if self.solved:
+            raise WordleError("the game is already solved; reset() to start another")
+        guess = normalize_word(guess, self.lexicon.length)
+        self.lexicon.guess_index(guess)  # raises UnknownWord with a hint
+        code = parse_pattern(pattern, self.lexicon.length)
+        violation = hard_mode_violation(guess, self._rows(), self.hard_mode, self.lexicon.length)
+        if violation:
+            raise InvalidWord(f"{guess!r} is not allowed now: {violation}")
+        after = self._candidates.narrowed(self.lexicon.row(guess), code)
+        if not after:
+            raise InconsistentFeedback(self._explain_contradiction(guess, code))
+        turn = Turn(guess=guess, pattern=code,
+                    pattern_text=format_pattern(code, self.lexicon.length),
+                    bits=realized_information(self._mass(self._candidates), self._mass(after)),
+                    candidates_before=len(self._candidates), candidates_after=len(after))
+        self._turns.append(turn)
+        self._candidates = after
+        return turn
+
+    def undo(self) -> Turn:
+        """Take back the last turn; returns it."""
+        if not self._turns:
+            raise WordleError("nothing to undo: no guess has been entered yet")
+        removed = self._turns.pop()
+        candidates = self.lexicon.all_candidates()
+        for turn in self._turns:
+            candidates.narrow(self.lexicon.row(turn.guess), turn.pattern)
+        self._candidates = candidates
+        return removed
+
+    def _explain_contradiction(self, guess: str, code: int) -> str:
+        length = self.lexicon.length
+        entry = f"{guess.upper()} {format_pattern(code, length)}"
+        alone = self.lexicon.all_candidates().narrow(self.lexicon.row(guess), code)
+        if not alone:
+            return (f"no answer in the list gives {entry}; check the tiles "
+                    f"(e.g. a letter marked yellow and gray in a way no word allows)")
+        for turn in self._turns:
+            if not alone.narrowed(self.lexicon.row(turn.guess), turn.pattern):
+                return (f"{entry} contradicts the earlier {turn.guess.upper()} "
+                        f"{turn.pattern_text}: no answer gives both; undo one of them")
+        return (f"{entry} leaves {len(alone)} answers on its own, but none of them fits "
+                f"all the earlier feedback together; undo the entry that was mistyped")
