@@ -1,7 +1,7 @@
 """The ``wordle-fast`` command line.
 
 Exit codes: 0 success, 2 bad usage or bad input (message on stderr, no
-traceback).
+traceback), 130 interrupted by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from wordle_fast.words import load_answers, load_word_list
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
 
 
 def _add_word_list_options(parser: argparse.ArgumentParser) -> None:
@@ -227,3 +228,6 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into head
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print(f"wordle-fast {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -15,6 +15,7 @@ import numpy as np
 from wordle_fast._backend import kernels
 from wordle_fast.errors import InvalidWord, InvalidWordList, UnknownWord
 from wordle_fast.patterns import n_patterns, parse_pattern
+from wordle_fast.priors import zipf_frequencies
 from wordle_fast.scoring import GuessScores
 from wordle_fast.words import (
     WordSource,
@@ -135,6 +136,11 @@ class Lexicon:
         for position in range(self.length):
             counts[every_guess, self.encoded_guesses[:, position]] += 1
         return counts
+
+    @cached_property
+    def guess_zipf(self) -> np.ndarray:
+        """Zipf frequency of each guess word (bundled wordfreq table; 0 if unknown)."""
+        return zipf_frequencies(self.guesses)
 
     def feedback_against_guesses(self, guess: str) -> np.ndarray:
         """The pattern ``guess`` would get if each *guess word* were the answer

@@ -12,9 +12,7 @@ from collections.abc import Callable
 
 from wordle_fast.errors import InconsistentFeedback, InvalidPattern, InvalidWord, WordleError
 from wordle_fast.patterns import ACCEPTED_FORMS
-from wordle_fast.rules import hard_mode_violation
 from wordle_fast.solver import Solver
-from wordle_fast.words import normalize_word
 
 SHOW_CANDIDATES_UP_TO = 12
 
@@ -100,13 +98,7 @@ def _ask_guess(solver, read, write) -> str | None:
                 continue
             return None  # undo or list: show the turn again
         try:
-            guess = normalize_word(text, solver.lexicon.length)
-            solver.lexicon.guess_index(guess)
-            violation = hard_mode_violation(guess, [(t.guess, t.pattern) for t in solver.history],
-                                            solver.hard_mode, solver.lexicon.length)
-            if violation:
-                raise InvalidWord(f"{guess!r} is not allowed now: {violation}")
-            return guess
+            return solver.check_guess(text)
         except InvalidWord as error:
             write(f"  {error}. Try again.")
 

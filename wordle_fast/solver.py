@@ -18,7 +18,7 @@ from wordle_fast.cache import OpeningCache, words_digest
 from wordle_fast.errors import InconsistentFeedback, InvalidWord, WordleError
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
-from wordle_fast.priors import PRIORS, prior_weights, zipf_frequencies
+from wordle_fast.priors import PRIORS, prior_weights
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
 from wordle_fast.scoring import GuessScore, GuessScores, realized_information
 from wordle_fast.strategies import Position, Strategy, make_strategy
@@ -77,7 +77,6 @@ class Solver:
         self.prior = prior
         self.weights = prior_weights(prior, self.lexicon.answers)
         self.cache = OpeningCache(cache_dir) if use_cache else None
-        self._zipf = None
         self.reset()
 
     # -- state ----------------------------------------------------------------------
@@ -155,15 +154,11 @@ class Solver:
         return np.flatnonzero(legal)
 
     def _score_now(self) -> tuple[GuessScores, np.ndarray]:
-        scores = self.lexicon.score(self._candidates, pool=None, weights=self.weights,
-                                    rows=self._pool_rows())
-        return scores, self.strategy.values(self._position(scores))
-
-    def _position(self, scores: GuessScores) -> Position:
-        if self._zipf is None:
-            self._zipf = dict(zip(self.lexicon.guesses, zipf_frequencies(self.lexicon.guesses)))
-        return Position(scores=scores, candidate_words=tuple(self.candidates),
-                        zipf=np.array([self._zipf[w] for w in scores.words]))
+        rows = self._pool_rows()
+        scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
+        position = Position(scores=scores, rows=rows, candidate_words=tuple(self.candidates),
+                            lexicon=self.lexicon)
+        return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:
         description = OpeningCache.describe(
@@ -200,12 +195,8 @@ class Solver:
         candidates left. Bad input raises and changes nothing."""
         if self.solved:
             raise WordleError("the game is already solved; reset() to start another")
-        guess = normalize_word(guess, self.lexicon.length)
-        self.lexicon.guess_index(guess)  # raises UnknownWord with a hint
+        guess = self.check_guess(guess)
         code = parse_pattern(pattern, self.lexicon.length)
-        violation = hard_mode_violation(guess, self._rows(), self.hard_mode, self.lexicon.length)
-        if violation:
-            raise InvalidWord(f"{guess!r} is not allowed now: {violation}")
         after = self._candidates.narrowed(self.lexicon.row(guess), code)
         if not after:
             raise InconsistentFeedback(self._explain_contradiction(guess, code))
@@ -216,6 +207,16 @@ class Solver:
         self._turns.append(turn)
         self._candidates = after
         return turn
+
+    def check_guess(self, guess: str) -> str:
+        """``guess`` normalised, if it may be played now; else ``InvalidWord``
+        (or ``UnknownWord``) saying why."""
+        guess = normalize_word(guess, self.lexicon.length)
+        self.lexicon.guess_index(guess)  # raises UnknownWord with a hint
+        violation = hard_mode_violation(guess, self._rows(), self.hard_mode, self.lexicon.length)
+        if violation:
+            raise InvalidWord(f"{guess!r} is not allowed now: {violation}")
+        return guess
 
     def undo(self) -> Turn:
         """Take back the last turn; returns it."""

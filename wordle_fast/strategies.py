@@ -20,8 +20,14 @@ class Position:
     """What a strategy may look at: the scored pool and the game state."""
 
     scores: GuessScores          # statistics of every pooled guess
+    rows: np.ndarray             # the pooled guesses' indices in lexicon.guesses
     candidate_words: tuple[str, ...]
-    zipf: np.ndarray             # word frequency of each pooled guess
+    lexicon: object              # the Lexicon, for word data such as frequencies
+
+    @property
+    def zipf(self) -> np.ndarray:
+        """Word frequency of each pooled guess."""
+        return self.lexicon.guess_zipf[self.rows]
 
 
 class Strategy:
