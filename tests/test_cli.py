@@ -89,3 +89,58 @@ def test_filter_command(capsys):
     assert json.loads(capsys.readouterr().out) == {"count": 2, "words": ["niche", "niece"]}
     assert main(["filter", "--yellow", "n"]) == 2
     assert "needs the position" in capsys.readouterr().err
+
+
+def test_simulate_writes_json_and_plot(tmp_path, capsys):
+    out_json, out_png = tmp_path / "result.json", tmp_path / "dist.png"
+    assert main(["simulate", "--play", "crane", "jaunt", "quote", "--opener", "soare",
+                 "--json", str(out_json), "--plot", str(out_png), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "Games: 3" in printed and "Wrote plot" in printed
+    result = json.loads(out_json.read_text())
+    assert result["games"] == 3 and result["sequences"]["crane"]["guesses"][0] == "soare"
+    assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist.png", "result.json"]
+
+
+def test_simulate_sample_and_json_to_stdout(capsys):
+    assert main(["simulate", "--sample", "5", "--seed", "1", "--json", "-", "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 5 and len(result["sequences"]) == 5
+
+
+def test_simulate_bad_input_exits_2_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    missing = tmp_path / "no-such-folder" / "plot.png"
+    for argv, message in [
+        (["simulate", "--opener", "qqqqq"], "'qqqqq' is not in the guess list"),
+        (["simulate", "--play", "zzzzz"], "'zzzzz' is not in the answer list"),
+        (["simulate", "--workers", "0"], "--workers must be at least 1"),
+        (["simulate", "--plot", str(missing)], "does not exist; create it first"),
+        (["simulate", "--sample", "0"], "--sample must be within 1..2315"),
+    ]:
+        assert main(argv + ["--json", str(tmp_path / "out.json")]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    assert main(["simulate", "--plot", str(tmp_path / "p.png")]) == 2
+    assert "pip install 'wordle-fast[plot]'" in capsys.readouterr().err
+
+
+def test_progress_bar_is_silent_when_piped():
+    done = subprocess.run([sys.executable, "-m", "wordle_fast", "simulate", "--sample", "20"],
+                          capture_output=True, text=True, check=True)
+    assert "Games: 20" in done.stdout and done.stderr == ""
+
+
+def test_openers_measures_csv_and_simulation(capsys):
+    assert main(["openers", "--by", "largest-bucket", "--top", "3", "--csv"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert rows[0].startswith("rank,word") and len(rows) == 4
+    worst = [int(r.split(",")[4]) for r in rows[1:]]
+    assert worst == sorted(worst)
+    assert main(["openers", "--top", "2", "--simulate", "2", "--json", "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {s["opener"] for s in result["simulated"]} == {"soare", "roate"}
+    means = [s["mean_guesses"] for s in result["simulated"]]
+    assert means == sorted(means)

@@ -159,7 +159,7 @@ def test_popcount_strategy_equals_gather(official, size):
 def make_scores(rows):
     words, bits, remaining, win, candidate = zip(*rows)
     n = len(rows)
-    return GuessScores(words=words, expected_bits=np.array(bits),
+    return GuessScores(rows=np.arange(n), vocabulary=words, expected_bits=np.array(bits),
                        expected_remaining=np.array(remaining),
                        largest_bucket=np.zeros(n, dtype=np.int32),
                        n_buckets=np.zeros(n, dtype=np.int32),

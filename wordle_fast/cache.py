@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 CACHE_ENV = "WORDLE_FAST_CACHE_DIR"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # bump when the stored arrays change
 
 
 def default_cache_dir() -> Path:

@@ -7,9 +7,14 @@ traceback), 130 interrupted by Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import csv
+import importlib.util
 import json
+import os
+import random
 import sys
 import time
+from pathlib import Path
 
 from dataclasses import asdict
 
@@ -20,6 +25,7 @@ from wordle_fast.patterns import format_pattern
 from wordle_fast.play import play, suggestion_table
 from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
+from wordle_fast.simulate import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import STRATEGIES
 from wordle_fast.words import load_answers, load_word_list
@@ -27,6 +33,38 @@ from wordle_fast.words import load_answers, load_word_list
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
+
+# measure -> (GuessScore attribute, True if larger is better)
+OPENER_MEASURES = {
+    "entropy": ("expected_bits", True),
+    "expected-remaining": ("expected_remaining", False),
+    "largest-bucket": ("largest_bucket", False),
+    "buckets": ("n_buckets", True),
+}
+
+
+class ProgressBar:
+    """A one-line progress bar on standard error, only on a terminal."""
+
+    def __init__(self, label: str, enabled: bool):
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.started = time.perf_counter()
+        self.last_drawn = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last_drawn < 0.1 and done < total):
+            return
+        self.last_drawn = now
+        width = 30
+        filled = int(width * done / total) if total else width
+        rate = done / (now - self.started) if now > self.started else 0.0
+        sys.stderr.write(f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done}/{total} {rate:,.0f}/s")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _add_word_list_options(parser: argparse.ArgumentParser) -> None:
@@ -110,15 +148,50 @@ def build_parser() -> argparse.ArgumentParser:
     _add_word_list_options(query)
     query.set_defaults(run=run_filter)
 
+    sim = commands.add_parser(
+        "simulate", help="play every answer and report the results",
+        description="Play every answer (or a subset or sample) with one strategy and "
+                    "report success rate, mean and median guesses, the distribution, failures.")
+    sim.add_argument("--opener", metavar="WORD", help="a fixed first guess")
+    sim.add_argument("--play", nargs="+", metavar="WORD", help="play only these answers")
+    sim.add_argument("--sample", type=int, metavar="N", help="play N answers drawn at random")
+    sim.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
+    sim.add_argument("--max-turns", type=int, default=6, metavar="N", help="guesses allowed (default 6)")
+    sim.add_argument("--workers", type=int, default=1, metavar="N",
+                     help="processes (default 1: the kernels already use every core; "
+                          "more pays with strict hard mode)")
+    sim.add_argument("--json", metavar="FILE", help="write the whole result, every game included "
+                                                  "('-' for standard output)")
+    sim.add_argument("--plot", metavar="FILE", help="draw the distribution (needs matplotlib: "
+                                                  "pip install 'wordle-fast[plot]')")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_solver_options(sim)
+    sim.set_defaults(run=run_simulate)
+
     openers = commands.add_parser(
-        "openers", help="score every first guess by expected information",
-        description="Rank every allowed first guess by the entropy of its pattern "
-                    "distribution over the answers (bits), with the seeds' tie-breakers.")
+        "openers", help="score every first guess; optionally simulate the best",
+        description="Rank every allowed first guess by a measure of its pattern distribution "
+                    "over the answers (entropy by default, with the seeds' tie-breakers); "
+                    "--simulate K plays every answer with each of the top K and ranks them "
+                    "by mean guesses.")
     openers.add_argument("--top", type=int, default=10, metavar="N",
                          help="how many to show (default 10; 0 for all)")
+    openers.add_argument("--by", choices=list(OPENER_MEASURES), default="entropy",
+                         help="the measure to sort by (default: entropy)")
     openers.add_argument("--guess-pool", choices=["allowed", "candidates"], default="allowed",
                          help="score every allowed guess, or only possible answers")
-    openers.add_argument("--json", action="store_true", help="machine-readable output")
+    openers.add_argument("--simulate", type=int, default=0, metavar="K",
+                         help="play every answer with each of the top K openers")
+    openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
+                         help="strategy after the opener, with --simulate")
+    openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
+                         help="hard mode for --simulate")
+    openers.add_argument("--workers", type=int, default=1, metavar="N",
+                         help="processes for --simulate, one opener each (default 1)")
+    openers.add_argument("--quiet", action="store_true", help="no progress bar")
+    output = openers.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="machine-readable output")
+    output.add_argument("--csv", action="store_true", help="comma-separated output")
     _add_word_list_options(openers)
     openers.set_defaults(run=run_openers)
     return parser
@@ -191,29 +264,132 @@ def run_filter(args) -> int:
     return EXIT_OK
 
 
+def _check_output_path(option: str, path: str) -> None:
+    if path == "-":
+        return
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise ValueError(f"{option} {path}: the folder {folder} does not exist; create it first")
+
+
+def _write_atomically(path: str, write) -> None:
+    """Write through a temporary file, so a failure leaves nothing half-written."""
+    target = Path(path).expanduser()
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def run_simulate(args) -> int:
+    # Every check before any work: a bad option never costs a simulation.
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    if args.max_turns < 1:
+        raise ValueError(f"--max-turns must be at least 1, got {args.max_turns}")
+    if args.plot:
+        _check_output_path("--plot", args.plot)
+        if importlib.util.find_spec("matplotlib") is None:
+            raise ValueError("--plot needs matplotlib, which is not installed: "
+                             "pip install 'wordle-fast[plot]'")
+    if args.json:
+        _check_output_path("--json", args.json)
+    solver = _solver_from(args)
+    lexicon = solver.lexicon
+    if args.opener:
+        solver.check_guess(args.opener)
+    answers = None
+    if args.play:
+        answers = [lexicon.answers[lexicon.answer_index(word)] for word in args.play]
+    if args.sample is not None:
+        pool = answers or list(lexicon.answers)
+        if not 1 <= args.sample <= len(pool):
+            raise ValueError(f"--sample must be within 1..{len(pool)}, got {args.sample}")
+        answers = random.Random(args.seed).sample(pool, args.sample)
+    progress = ProgressBar("Simulating", enabled=not args.quiet)
+    result = simulate(solver, answers=answers, opener=args.opener, max_turns=args.max_turns,
+                      workers=args.workers, progress=progress)
+    if args.json == "-":
+        json.dump(result.to_dict(), sys.stdout, indent=2)
+        print()
+    else:
+        print(result.summary())
+    if args.json and args.json != "-":
+        _write_atomically(args.json, lambda path: path.write_text(
+            json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8"))
+        print(f"Wrote {args.json}")
+    if args.plot:
+        from wordle_fast.plot import plot_distribution
+
+        _write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
+        print(f"Wrote plot: {args.plot}")
+    return EXIT_OK
+
+
 def run_openers(args) -> int:
+    if args.top < 0:
+        raise ValueError(f"--top must be 0 (all) or more, got {args.top}")
+    if args.simulate < 0 or args.workers < 1:
+        raise ValueError("--simulate must be 0 or more and --workers at least 1")
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
     scores = lexicon.score(pool=args.guess_pool)
+    attribute, larger_is_better = OPENER_MEASURES[args.by]
+    ranked = scores.ranked()
+    if args.by != "entropy":
+        # stable sort on the measure keeps the entropy order among equals
+        ranked.sort(key=lambda row: -getattr(row, attribute) if larger_is_better
+                    else getattr(row, attribute))
     elapsed = time.perf_counter() - started
-    if args.top < 0:
-        raise ValueError(f"--top must be 0 (all) or more, got {args.top}")
-    ranked = scores.ranked(args.top or None)
+    shown = ranked[:args.top] if args.top else ranked
+    simulations = {}
+    if args.simulate:
+        openers = [row.word for row in ranked[:args.simulate]]
+        config = {"lexicon": lexicon, "strategy": args.strategy, "guess_pool": args.guess_pool,
+                  "hard_mode": args.hard_mode}
+        progress = ProgressBar("Simulating openers", enabled=not args.quiet)
+        for result in rank_openers(config, openers, workers=args.workers, progress=progress):
+            simulations[result.config["opener"]] = result
     if args.json:
         json.dump({
-            "answers": lexicon.n_answers, "guesses_scored": len(scores),
-            "openers": [{"rank": rank, **vars(row)} for rank, row in enumerate(ranked, 1)],
+            "answers": lexicon.n_answers, "guesses_scored": len(scores), "sorted_by": args.by,
+            "openers": [{"rank": rank, **vars(row)} for rank, row in enumerate(shown, 1)],
+            "simulated": [{"rank": rank, "opener": word, **result.to_dict(sequences=False)}
+                          for rank, (word, result) in enumerate(simulations.items(), 1)],
         }, sys.stdout, indent=2)
         print()
         return EXIT_OK
-    print(f"{'rank':>4}  {'guess':<{max(5, lexicon.length)}}  {'bits':>7}  "
-          f"{'E[left]':>8}  {'worst':>5}  {'buckets':>7}  answer?")
-    for rank, row in enumerate(ranked, 1):
-        print(f"{rank:>4}  {row.word:<{max(5, lexicon.length)}}  {row.expected_bits:>7.4f}  "
+    if args.csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(["rank", "word", "expected_bits", "expected_remaining", "largest_bucket",
+                         "n_buckets", "is_candidate"])
+        for rank, row in enumerate(shown, 1):
+            writer.writerow([rank, row.word, f"{row.expected_bits:.6f}",
+                             f"{row.expected_remaining:.4f}", row.largest_bucket, row.n_buckets,
+                             int(row.is_candidate)])
+        return EXIT_OK
+    width = max(5, lexicon.length)
+    print(f"{'rank':>4}  {'guess':<{width}}  {'bits':>7}  {'E[left]':>8}  {'worst':>5}  "
+          f"{'buckets':>7}  answer?")
+    for rank, row in enumerate(shown, 1):
+        print(f"{rank:>4}  {row.word:<{width}}  {row.expected_bits:>7.4f}  "
               f"{row.expected_remaining:>8.2f}  {row.largest_bucket:>5}  {row.n_buckets:>7}  "
               f"{'yes' if row.is_candidate else 'no'}")
     print(f"scored {len(scores)} guesses over {lexicon.n_answers} answers in "
           f"{elapsed * 1000:.0f} ms (lists loaded, matrix built, every guess scored)")
+    if simulations:
+        print(f"\nEvery answer played with each of the top {len(simulations)} openers "
+              f"(strategy {args.strategy}, hard mode {args.hard_mode}):")
+        print(f"{'rank':>4}  {'opener':<{width}}  {'mean':>6}  {'solved':>7}  {'failed':>6}  "
+              f"{'worst':>5}  distribution 1..6")
+        for rank, (word, result) in enumerate(simulations.items(), 1):
+            worst = max(len(g) for g in result.sequences.values())
+            print(f"{rank:>4}  {word:<{width}}  {result.mean:>6.4f}  {result.solved:>7}  "
+                  f"{result.failed:>6}  {worst:>5}  "
+                  f"{' '.join(str(v) for v in result.distribution.values())}")
     return EXIT_OK
 
 

@@ -79,9 +79,9 @@ class Lexicon:
     bundled official lists by default. Every answer is a legal guess, so
     answers missing from ``guesses`` are appended to it.
 
-    >>> lexicon = Lexicon(answers=["cab", "abc", "bca"], guesses=["cab", "abc", "bca", "xyz"])
-    >>> lexicon.score().best().word
-    'abc'
+    >>> lexicon = Lexicon(answers=["cab", "abc", "bca"], guesses=["xyz", "cab", "abc", "bca"])
+    >>> [s.word for s in lexicon.score().ranked()]  # three-way tie: list order decides
+    ['cab', 'abc', 'bca', 'xyz']
     """
 
     def __init__(self, answers: WordSource | None = None,
@@ -227,7 +227,7 @@ class Lexicon:
         answer_of_row = self.guess_answers[rows]
         is_candidate = (answer_of_row >= 0) & candidates.to_mask()[answer_of_row]
         return GuessScores(
-            words=tuple(self.guesses[r] for r in rows),
+            rows=rows, vocabulary=self.guesses,
             expected_bits=entropy, expected_remaining=expected,
             largest_bucket=largest, n_buckets=buckets, win_probability=win,
             is_candidate=is_candidate, n_candidates=len(candidate_indices))

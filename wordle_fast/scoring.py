@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -34,10 +35,11 @@ class GuessScores:
 
     ``order()`` ranks them: most expected bits first; ties broken by, in
     order, preferring a possible answer, the smaller expected remaining set,
-    the higher chance to win now, then alphabetical order.
+    the higher chance to win now, then the guess-list order.
     """
 
-    words: tuple[str, ...]
+    rows: np.ndarray            # each pooled guess's index in `vocabulary`
+    vocabulary: tuple[str, ...]  # the whole guess list
     expected_bits: np.ndarray
     expected_remaining: np.ndarray
     largest_bucket: np.ndarray
@@ -47,19 +49,23 @@ class GuessScores:
     n_candidates: int
 
     def __len__(self) -> int:
-        return len(self.words)
+        return len(self.rows)
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The pooled guesses (built on first use: scoring in a search loop
+        never needs the strings)."""
+        return tuple(self.vocabulary[r] for r in self.rows)
 
     def order(self, values: np.ndarray | None = None) -> np.ndarray:
         """Pool positions from best to worst by ``values`` (a strategy's,
-        higher is better; default: expected bits), then the tie-breakers."""
+        higher is better; default: expected bits), then the tie-breakers,
+        and last the guess-list order (alphabetical for the bundled list)."""
         if values is None:
             values = self.expected_bits
-        alphabetical = np.argsort(np.asarray(self.words, dtype=object), kind="stable")
-        alphabetical_rank = np.empty(len(self.words), dtype=np.intp)
-        alphabetical_rank[alphabetical] = np.arange(len(self.words))
         # np.lexsort sorts by the last key first.
         return np.lexsort((
-            alphabetical_rank,
+            self.rows,
             -self.win_probability,
             np.round(self.expected_remaining, _TIE_DECIMALS),
             ~self.is_candidate,
@@ -68,7 +74,7 @@ class GuessScores:
 
     def row(self, position: int) -> GuessScore:
         return GuessScore(
-            word=self.words[position],
+            word=self.vocabulary[self.rows[position]],
             expected_bits=float(self.expected_bits[position]),
             expected_remaining=float(self.expected_remaining[position]),
             largest_bucket=int(self.largest_bucket[position]),

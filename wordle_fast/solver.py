@@ -169,7 +169,7 @@ class Solver:
         if stored is not None:
             try:
                 scores = GuessScores(
-                    words=tuple(stored["words"].tolist()),
+                    rows=stored["rows"], vocabulary=self.lexicon.guesses,
                     expected_bits=stored["expected_bits"],
                     expected_remaining=stored["expected_remaining"],
                     largest_bucket=stored["largest_bucket"], n_buckets=stored["n_buckets"],
@@ -177,10 +177,10 @@ class Solver:
                     n_candidates=int(stored["n_candidates"]))
                 return scores, stored["values"]
             except KeyError:
-                pass  # an older layout: rebuild below
+                pass  # a damaged file that kept its description: rebuild below
         scores, values = self._score_now()
         self.cache.save(description, {
-            "words": np.array(scores.words), "expected_bits": scores.expected_bits,
+            "rows": scores.rows, "expected_bits": scores.expected_bits,
             "expected_remaining": scores.expected_remaining,
             "largest_bucket": scores.largest_bucket, "n_buckets": scores.n_buckets,
             "win_probability": scores.win_probability, "is_candidate": scores.is_candidate,

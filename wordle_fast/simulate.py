@@ -1,0 +1,314 @@
+"""Play every answer with a solver and report how it did.
+
+The solver's choice depends only on the game state, so answers that share a
+state share the decision: the simulator walks the decision tree once, asking
+the strategy once per distinct state (about a thousand for the 2315 answers)
+rather than once per turn of each of the 2315 games. Every answer's guesses
+are exactly those it would get if played alone.
+
+>>> result = simulate({"answers": ["cigar", "rebut", "sissy", "humph", "awake"]})
+>>> result.solved, result.distribution[1] + result.distribution[2] + result.distribution[3]
+(5, 5)
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import multiprocessing
+
+from wordle_fast.errors import InvalidWord, WordleError
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.patterns import all_green
+from wordle_fast.solver import Solver
+
+Progress = Callable[[int, int], None]  # (games finished, games in all)
+
+
+@dataclass
+class SimulationResult:
+    """Outcome of every game played, and the statistics users compare."""
+
+    config: dict
+    max_turns: int
+    sequences: dict[str, list[str]]    # answer -> guesses played, in answer-list order
+    solved_answers: frozenset[str]
+    wall_time: float                   # seconds, matrix building included
+    workers: int = 1
+    distribution: dict[int, int] = field(init=False)
+
+    def __post_init__(self):
+        counts = Counter(len(self.sequences[a]) for a in self.solved_answers)
+        self.distribution = {turns: counts.get(turns, 0) for turns in range(1, self.max_turns + 1)}
+
+    @property
+    def games(self) -> int:
+        return len(self.sequences)
+
+    @property
+    def solved(self) -> int:
+        return len(self.solved_answers)
+
+    @property
+    def failed(self) -> int:
+        return self.games - self.solved
+
+    @property
+    def success_rate(self) -> float:
+        return self.solved / self.games if self.games else 0.0
+
+    @property
+    def failures(self) -> list[str]:
+        return [a for a in self.sequences if a not in self.solved_answers]
+
+    def _solved_turns(self) -> list[int]:
+        return [len(self.sequences[a]) for a in self.sequences if a in self.solved_answers]
+
+    @property
+    def mean(self) -> float:
+        """Mean guesses over solved games (nan when none was solved)."""
+        turns = self._solved_turns()
+        return statistics.fmean(turns) if turns else float("nan")
+
+    @property
+    def median(self) -> float:
+        turns = self._solved_turns()
+        return float(statistics.median(turns)) if turns else float("nan")
+
+    @property
+    def total_guesses(self) -> int:
+        return sum(self._solved_turns())
+
+    def worst_games(self, count: int = 10) -> list[tuple[str, list[str]]]:
+        """The longest games, failures first, then by answer-list order."""
+        ranked = sorted(self.sequences.items(),
+                        key=lambda item: (item[0] in self.solved_answers, -len(item[1])))
+        return ranked[:count]
+
+    def guess_counts(self, turn: int) -> Counter:
+        """How often each word was played at ``turn`` (1 = first guess)."""
+        return Counter(seq[turn - 1] for seq in self.sequences.values() if len(seq) >= turn)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.wall_time if self.wall_time > 0 else float("inf")
+
+    def to_dict(self, sequences: bool = True) -> dict:
+        result = {
+            "config": self.config, "games": self.games, "solved": self.solved,
+            "failed": self.failed, "success_rate": self.success_rate,
+            "mean_guesses": self.mean, "median_guesses": self.median,
+            "total_guesses": self.total_guesses, "max_turns": self.max_turns,
+            "distribution": {str(k): v for k, v in self.distribution.items()},
+            "failures": self.failures,
+            "worst_games": [{"answer": a, "guesses": g, "solved": a in self.solved_answers}
+                            for a, g in self.worst_games()],
+            "first_guesses": self.guess_counts(1).most_common(5),
+            "second_guesses": self.guess_counts(2).most_common(5),
+            "wall_time_s": self.wall_time, "games_per_second": self.games_per_second,
+            "workers": self.workers,
+        }
+        if sequences:
+            result["sequences"] = {a: {"guesses": g, "solved": a in self.solved_answers}
+                                   for a, g in self.sequences.items()}
+        return result
+
+    def summary(self) -> str:
+        lines = [
+            f"Games: {self.games}",
+            f"Solved: {self.solved} ({self.success_rate:.2%})",
+            f"Failed: {self.failed} ({1 - self.success_rate:.2%})",
+            f"Mean guesses (solved): {self.mean:.4f}",
+            f"Median guesses (solved): {self.median:g}",
+            "Distribution: " + ", ".join(f"{k}: {v}" for k, v in self.distribution.items())
+            + f", failed: {self.failed}",
+        ]
+        for turn, label in ((1, "first"), (2, "second")):
+            common = ", ".join(f"{w} ({n})" for w, n in self.guess_counts(turn).most_common(3))
+            lines.append(f"Most common {label} guesses: {common}")
+        if self.failures:
+            shown = ", ".join(self.failures[:10]) + (" ..." if len(self.failures) > 10 else "")
+            lines.append(f"Failed answers: {shown}")
+        worst = self.worst_games(3)
+        lines.append("Worst games: " + "; ".join(
+            f"{a} ({' '.join(g)}{'' if a in self.solved_answers else ', failed'})" for a, g in worst))
+        lines.append(f"Time: {self.wall_time:.2f} s, {self.games_per_second:,.0f} games/s"
+                     + (f" with {self.workers} workers" if self.workers > 1 else ""))
+        return "\n".join(lines)
+
+
+def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None = None,
+             opener: str | None = None, max_turns: int = 6, workers: int = 1,
+             progress: Progress | None = None) -> SimulationResult:
+    """Play every answer (or ``answers``, a subset of the answer list).
+
+    ``config``: a ``Solver`` (its settings are used, its game is left alone)
+    or a dict of ``Solver`` keyword arguments. ``opener``: a fixed first
+    guess. ``workers``: processes sharing the work (results are identical
+    whatever the number). ``progress(done, total)`` is called as games finish.
+    """
+    started = time.perf_counter()
+    if max_turns < 1:
+        raise ValueError(f"max_turns must be at least 1, got {max_turns}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    solver = _fresh_solver(config)
+    lexicon = solver.lexicon
+    targets = (lexicon.all_candidates() if answers is None
+               else lexicon.candidate_set(list(answers)))
+    if not targets:
+        raise WordleError("no answers to play")
+    if opener is not None:
+        opener = solver.check_guess(opener)
+    first = opener or solver.best().word
+    settings = solver_settings(solver)
+    row = lexicon.row(first)
+    buckets = sorted({int(row[i]) for i in targets})
+    done = [0]
+
+    def report(finished: int) -> None:
+        done[0] += finished
+        if progress is not None:
+            progress(done[0], len(targets))
+
+    outcomes: dict[int, tuple[list[str], bool]] = {}
+    if workers == 1 or len(buckets) == 1:
+        for code in buckets:
+            outcomes.update(_play_bucket(solver, targets, first, code, max_turns, report))
+    else:
+        # Spread the first guess's buckets over processes, largest first.
+        groups = [[] for _ in range(workers)]
+        sizes = {code: len(targets.narrowed(row, code)) for code in buckets}
+        for code in sorted(buckets, key=lambda c: -sizes[c]):
+            min(groups, key=lambda g: sum(sizes[c] for c in g)).append(code)
+        # spawn, not fork: a forked child inherits OpenMP's thread pool in a
+        # broken state and hangs in its first parallel loop (seen here).
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            jobs = [pool.submit(_play_buckets, settings, targets.indices().tolist(), first, group,
+                                max_turns) for group in groups if group]
+            for job in jobs:
+                part = job.result()
+                outcomes.update(part)
+                report(len(part))
+    sequences = {lexicon.answers[i]: outcomes[i][0] for i in sorted(outcomes)}
+    solved = frozenset(lexicon.answers[i] for i, (_, won) in outcomes.items() if won)
+    return SimulationResult(config=_describe(settings, opener), max_turns=max_turns,
+                            sequences=sequences, solved_answers=solved,
+                            wall_time=time.perf_counter() - started, workers=workers)
+
+
+def solver_settings(solver: Solver) -> dict:
+    """Keyword arguments that rebuild ``solver``'s configuration."""
+    return {"answers": solver.lexicon.answers, "guesses": solver.lexicon.guesses,
+            "strategy": solver.strategy, "guess_pool": solver.guess_pool,
+            "hard_mode": solver.hard_mode, "prior": solver.prior,
+            "cache_dir": solver.cache.directory if solver.cache else None,
+            "use_cache": solver.cache is not None}
+
+
+def _fresh_solver(config) -> Solver:
+    if config is None:
+        return Solver()
+    if isinstance(config, Solver):
+        # Same settings and the same lexicon (its matrix is reused), new game.
+        return Solver(lexicon=config.lexicon, **{k: v for k, v in solver_settings(config).items()
+                                                 if k not in ("answers", "guesses")})
+    if isinstance(config, dict):
+        return Solver(**config)
+    raise TypeError(f"config must be a Solver or a dict of Solver options, got {type(config).__name__}")
+
+
+def _describe(settings: dict, opener: str | None) -> dict:
+    return {"strategy": settings["strategy"].cache_key(), "guess_pool": settings["guess_pool"],
+            "hard_mode": settings["hard_mode"], "prior": settings["prior"], "opener": opener,
+            "answers": len(settings["answers"]), "guesses": len(settings["guesses"])}
+
+
+def _worker_solver(settings) -> Solver:
+    # One kernel thread per worker process: the workers already share out the cores.
+    lexicon = Lexicon(settings["answers"], settings["guesses"], n_threads=1)
+    return Solver(lexicon=lexicon, **{k: v for k, v in settings.items()
+                                      if k not in ("answers", "guesses")})
+
+
+def _play_buckets(settings, target_indices, first, codes, max_turns):
+    """Worker process: the subtrees under ``first``'s buckets ``codes``."""
+    solver = _worker_solver(settings)
+    targets = solver.lexicon.candidate_set(solver.lexicon.answers[i] for i in target_indices)
+    outcomes = {}
+    for code in codes:
+        outcomes.update(_play_bucket(solver, targets, first, code, max_turns, lambda n: None))
+    return outcomes
+
+
+def _play_bucket(solver, targets, guess, code, max_turns, report):
+    """Outcomes of the targets that give ``code`` to ``guess`` on turn 1."""
+    outcomes: dict[int, tuple[list[str], bool]] = {}
+    _walk(solver, targets, [], guess, code, max_turns, outcomes, report)
+    return outcomes
+
+
+def _walk(solver, targets, path, guess, code, max_turns, outcomes, report):
+    # `guess` is played at turn len(path) + 1 and the answers in `targets`
+    # that give `code` are followed from there.
+    lexicon = solver.lexicon
+    row = lexicon.row(guess)
+    group = targets.narrowed(row, code)
+    played = path + [guess]
+    if code == all_green(lexicon.length):
+        (answer,) = group
+        outcomes[answer] = (played, True)
+        report(1)
+        return
+    if len(played) == max_turns:
+        for answer in group:
+            outcomes[answer] = (played, False)
+        report(len(group))
+        return
+    try:
+        solver.update(guess, code)
+    except InvalidWord as error:  # an opener hard mode could not allow is caught earlier
+        raise WordleError(f"simulation stopped: {error}") from None
+    following = solver.best().word
+    next_row = lexicon.row(following)
+    for next_code in sorted({int(next_row[i]) for i in group}):
+        _walk(solver, group, played, following, next_code, max_turns, outcomes, report)
+    solver.undo()
+
+
+def rank_openers(config: Solver | dict | None, openers: list[str], workers: int = 1,
+                 max_turns: int = 6, progress: Progress | None = None) -> list[SimulationResult]:
+    """Full simulations with each of ``openers`` fixed, best first: fewest
+    failures, then lowest mean guesses, then fewest guesses in the worst game.
+    Openers are independent, so ``workers`` processes take one each."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    solver = _fresh_solver(config)
+    openers = [solver.check_guess(word) for word in openers]
+    results = []
+    if workers == 1:
+        for word in openers:
+            results.append(simulate(solver, opener=word, max_turns=max_turns))
+            if progress is not None:
+                progress(len(results), len(openers))
+    else:
+        settings = solver_settings(solver)
+        context = multiprocessing.get_context("spawn")  # see simulate()
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for result in pool.map(_simulate_opener, [(settings, w, max_turns) for w in openers]):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results), len(openers))
+    return sorted(results, key=lambda r: (r.failed, r.mean,
+                                          max((len(g) for g in r.sequences.values()), default=0)))
+
+
+def _simulate_opener(job):
+    settings, opener, max_turns = job
+    return simulate(_worker_solver(settings), opener=opener, max_turns=max_turns)
