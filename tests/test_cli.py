@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from wordle_fast.cli import main
 
 
@@ -92,6 +94,7 @@ def test_filter_command(capsys):
 
 
 def test_simulate_writes_json_and_plot(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
     out_json, out_png = tmp_path / "result.json", tmp_path / "dist.png"
     assert main(["simulate", "--play", "crane", "jaunt", "quote", "--opener", "soare",
                  "--json", str(out_json), "--plot", str(out_png), "--quiet"]) == 0
