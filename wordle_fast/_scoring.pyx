@@ -19,12 +19,8 @@ from wordle_fast._typedefs cimport bitword_t, code_t, count_t
 ctypedef Py_ssize_t intp_t
 
 
-cdef struct BucketStats:
-    double entropy             # bits
-    double expected_remaining  # E[size of the bucket the answer falls in]
-    double win_probability     # mass of the all-green bucket
-    count_t largest            # size of the largest bucket
-    count_t n_buckets          # non-empty buckets
+# BucketStats and _score_one are declared in _scoring.pxd (the lookahead
+# search calls _score_one too).
 
 # The same layout as a numpy dtype, so the kernels write results in place.
 STATS_DTYPE = np.dtype([
@@ -71,17 +67,17 @@ cdef inline void _take_bucket(
 
 
 cdef void _score_one(
-    const code_t* row,              # this guess's codes over all answers
-    const intp_t* candidates,       # sorted answer indices
+    const code_t* row,
+    const Py_ssize_t* candidates,
     Py_ssize_t n_candidates,
-    bint all_answers,               # candidates == 0..n_answers-1: read row directly
-    const double* weights,          # per answer, or NULL for uniform
+    bint all_answers,
+    const double* weights,
     double total_mass,
     Py_ssize_t n_patterns,
     Py_ssize_t all_green,
-    const double* count_log_count,  # c * log2(c) for c = 0..n_candidates
-    count_t* counts,                # scratch [n_patterns], zero on entry and exit
-    double* masses,                 # scratch [n_patterns] when weighted
+    const double* count_log_count,
+    count_t* counts,
+    double* masses,
     BucketStats* out,
 ) noexcept nogil:
     cdef Py_ssize_t j, code

@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 from dataclasses import asdict
 
 from wordle_fast.constraints import find_words
@@ -81,6 +83,7 @@ def _add_solver_options(parser: argparse.ArgumentParser) -> None:
                         help="how to rank guesses (default: entropy)")
     parser.add_argument("--frequency-weight", type=float, default=0.4, metavar="W",
                         help="hybrid strategy: weight of word frequency, 0..1 (default 0.4)")
+    _add_lookahead_options(parser)
     parser.add_argument("--hard-mode", choices=HARD_MODES, default="off",
                         help="off, hard (NYT rule) or strict (every guess could be the answer)")
     parser.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
@@ -96,13 +99,24 @@ def _add_solver_options(parser: argparse.ArgumentParser) -> None:
     _add_word_list_options(parser)
 
 
+def _add_lookahead_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--depth", type=int, default=2, metavar="K",
+                        help="lookahead: steps of entropy to look ahead (default 2)")
+    parser.add_argument("--width", type=int, default=None, metavar="W",
+                        help="lookahead: expand only the best W guesses by one-step entropy "
+                             "at each level (default: all, exact)")
+
+
 def _solver_from(args) -> Solver:
     if args.top < 1:
         raise ValueError(f"--top must be at least 1, got {args.top}")
-    return Solver(args.answers, args.guesses, strategy=args.strategy,
-                  guess_pool=args.guess_pool, hard_mode=args.hard_mode, prior=args.prior,
-                  frequency_weight=args.frequency_weight, cache_dir=args.cache_dir,
-                  use_cache=not args.no_cache)
+    solver = Solver(args.answers, args.guesses, strategy=args.strategy,
+                    guess_pool=args.guess_pool, hard_mode=args.hard_mode, prior=args.prior,
+                    frequency_weight=args.frequency_weight, depth=args.depth, width=args.width,
+                    cache_dir=args.cache_dir, use_cache=not args.no_cache)
+    if solver.strategy.name == "lookahead" and not getattr(args, "quiet", False):
+        solver.strategy.progress = ProgressBar(f"Looking {args.depth} steps ahead", enabled=True)
+    return solver
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -182,6 +196,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="score every allowed guess, or only possible answers")
     openers.add_argument("--simulate", type=int, default=0, metavar="K",
                          help="play every answer with each of the top K openers")
+    _add_lookahead_options(openers)
+    openers.set_defaults(depth=1)
     openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                          help="strategy after the opener, with --simulate")
     openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
@@ -336,6 +352,8 @@ def run_openers(args) -> int:
         raise ValueError("--simulate must be 0 or more and --workers at least 1")
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    if args.depth > 1:
+        return _openers_by_lookahead(args, lexicon, started)
     scores = lexicon.score(pool=args.guess_pool)
     attribute, larger_is_better = OPENER_MEASURES[args.by]
     ranked = scores.ranked()
@@ -390,6 +408,51 @@ def run_openers(args) -> int:
             print(f"{rank:>4}  {word:<{width}}  {result.mean:>6.4f}  {result.solved:>7}  "
                   f"{result.failed:>6}  {worst:>5}  "
                   f"{' '.join(str(v) for v in result.distribution.values())}")
+    return EXIT_OK
+
+
+def _openers_by_lookahead(args, lexicon, started) -> int:
+    if args.width is not None and args.width < 1:
+        raise ValueError(f"--width must be at least 1, got {args.width}")
+    if args.by != "entropy" or args.simulate or args.csv:
+        raise ValueError("--depth ranks by n-step entropy; it does not combine with "
+                         "--by, --simulate or --csv")
+    from wordle_fast.lookahead import rank_openers_by_lookahead
+
+    progress = ProgressBar(f"{args.depth}-step entropy of every opener", enabled=not args.quiet)
+    rows, values, done, searcher = rank_openers_by_lookahead(
+        lexicon, depth=args.depth, width=args.width, pool=args.guess_pool, progress=progress)
+    elapsed = time.perf_counter() - started
+    one_step = lexicon.score(rows=rows)
+    evaluated = np.flatnonzero(np.isfinite(values))
+    order = evaluated[np.lexsort((rows[evaluated], -values[evaluated]))]
+    shown = order[:args.top] if args.top else order
+    expected = len(rows) if args.width is None else min(args.width, len(rows))
+    note = ("" if done >= expected else
+            f"interrupted after {done} of {expected} openers: the ranking covers those")
+    if args.json:
+        json.dump({
+            "depth": args.depth, "width": args.width, "evaluated": int(done),
+            "seconds": elapsed, "memo": searcher.stats(), "interrupted": bool(note),
+            "openers": [{"rank": rank, "word": lexicon.guesses[rows[i]],
+                         "n_step_bits": float(values[i]),
+                         "expected_bits": float(one_step.expected_bits[i])}
+                        for rank, i in enumerate(shown, 1)],
+        }, sys.stdout, indent=2)
+        print()
+        return EXIT_OK
+    width = max(5, lexicon.length)
+    print(f"{'rank':>4}  {'guess':<{width}}  {f'{args.depth}-step':>7}  {'1-step':>7}")
+    for rank, i in enumerate(shown, 1):
+        print(f"{rank:>4}  {lexicon.guesses[rows[i]]:<{width}}  {values[i]:>7.4f}  "
+              f"{one_step.expected_bits[i]:>7.4f}")
+    stats = searcher.stats()
+    print(f"{done} openers, {args.depth}-step entropy, "
+          f"{'every guess expanded' if args.width is None else f'width {args.width}'}: "
+          f"{elapsed:.1f} s; memo {stats['entries']} entries, {stats['hits']} hits, "
+          f"{stats['misses']} misses")
+    if note:
+        print(note)
     return EXIT_OK
 
 

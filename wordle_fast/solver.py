@@ -57,20 +57,25 @@ class Solver:
     words that can still be the answer). ``hard_mode``: ``off``, ``hard``
     (the NYT rule) or ``strict`` (every guess consistent with all feedback).
     ``prior``: ``uniform`` or ``frequency``. ``frequency_weight``: the
-    frequency share of the ``hybrid`` score. ``cache_dir`` / ``use_cache``:
+    frequency share of the ``hybrid`` score. ``depth`` / ``width``: the
+    ``lookahead`` strategy's steps and guesses expanded per level. ``cache_dir`` / ``use_cache``:
     where the first move's table is kept (see :mod:`wordle_fast.cache`).
     """
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
                  hard_mode: str = "off", prior: str = "uniform", frequency_weight: float = 0.4,
+                 depth: int = 2, width: int | None = None,
                  lexicon: Lexicon | None = None, cache_dir=None, use_cache: bool = True):
         if guess_pool not in GUESS_POOLS:
             raise ValueError(f"unknown guess pool {guess_pool!r}: choose one of {', '.join(GUESS_POOLS)}")
         if prior not in PRIORS:
             raise ValueError(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
-        options = {"frequency_weight": frequency_weight} if strategy == "hybrid" else {}
-        self.strategy = make_strategy(strategy, **options)
+        self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
+                                      depth=depth, width=width)
+        if self.strategy.name == "lookahead" and hard_mode != "off":
+            raise ValueError("the lookahead strategy plays normal mode only: below the first "
+                             "guess its recursion assumes every allowed guess stays playable")
         self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
         self.guess_pool = guess_pool
         self.hard_mode = check_mode(hard_mode)
@@ -156,8 +161,8 @@ class Solver:
     def _score_now(self) -> tuple[GuessScores, np.ndarray]:
         rows = self._pool_rows()
         scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
-        position = Position(scores=scores, rows=rows, candidate_words=tuple(self.candidates),
-                            lexicon=self.lexicon)
+        position = Position(scores=scores, rows=rows, candidates=self._candidates,
+                            lexicon=self.lexicon, weights=self.weights)
         return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:

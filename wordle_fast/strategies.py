@@ -8,6 +8,7 @@ expected remaining set, then the higher chance to win now.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,8 +22,13 @@ class Position:
 
     scores: GuessScores          # statistics of every pooled guess
     rows: np.ndarray             # the pooled guesses' indices in lexicon.guesses
-    candidate_words: tuple[str, ...]
+    candidates: object           # CandidateSet of the answers still possible
     lexicon: object              # the Lexicon, for word data such as frequencies
+    weights: np.ndarray | None = None   # the prior over answers, None for uniform
+
+    @property
+    def candidate_words(self) -> list[str]:
+        return self.lexicon.words_of(self.candidates)
 
     @property
     def zipf(self) -> np.ndarray:
@@ -114,15 +120,27 @@ def _scaled(values: np.ndarray) -> np.ndarray:
     return (values - values.min()) / spread
 
 
+def _lookahead(depth: int = 2, width: int | None = None, max_entries: int | None = None):
+    # Imported when asked for: wordle_fast.lookahead builds on this module.
+    from wordle_fast.lookahead import DEFAULT_MEMO_ENTRIES, LookaheadStrategy
+
+    return LookaheadStrategy(depth=depth, width=width,
+                             max_entries=max_entries or DEFAULT_MEMO_ENTRIES)
+
+
+# name -> class or factory; make_strategy passes each the options it takes
 STRATEGIES = {
-    cls.name: cls for cls in (EntropyStrategy, HybridStrategy, MinimaxStrategy,
-                              ExpectedSizeStrategy, LetterFrequencyStrategy)
+    **{cls.name: cls for cls in (EntropyStrategy, HybridStrategy, MinimaxStrategy,
+                                 ExpectedSizeStrategy, LetterFrequencyStrategy)},
+    "lookahead": _lookahead,
 }
 
 
 def make_strategy(name: str | Strategy, **options) -> Strategy:
     """A strategy by name (``entropy``, ``hybrid``, ``minimax``,
-    ``expected-size``, ``letter-frequency``), or a ready strategy object."""
+    ``expected-size``, ``letter-frequency``, ``lookahead``), or a ready
+    strategy object. ``options`` the named strategy does not take are ignored,
+    so callers can pass every setting they have."""
     if isinstance(name, Strategy):
         return name
     try:
@@ -130,4 +148,5 @@ def make_strategy(name: str | Strategy, **options) -> Strategy:
     except KeyError:
         raise ValueError(
             f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
-    return cls(**options)
+    accepted = inspect.signature(cls).parameters
+    return cls(**{key: value for key, value in options.items() if key in accepted})

@@ -1,0 +1,163 @@
+"""N-step entropy lookahead: compiled search against the seed's formula."""
+
+import math
+from collections import Counter, defaultdict
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle_fast import Lexicon, Solver
+from wordle_fast.lookahead import LookaheadStrategy, make_searcher, rank_openers_by_lookahead
+from wordle_fast.simulate import simulate
+
+SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
+                     CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()
+
+
+def slow_n_step(matrix, guess, answers, depth, guesses, weights=None, width=None):
+    """Seed 001's H^(k)(g, S), written out with no shortcuts."""
+    if len(answers) <= 1 or depth == 0:
+        return 0.0
+    mass = (lambda a: 1.0) if weights is None else (lambda a: float(weights[a]))
+    total = sum(mass(a) for a in answers)
+    buckets = defaultdict(list)
+    for a in answers:
+        buckets[int(matrix[guess, a])].append(a)
+    value = 0.0
+    for bucket in buckets.values():
+        p = sum(mass(a) for a in bucket) / total
+        if p > 0:
+            value -= p * math.log2(p)
+    for bucket in buckets.values():
+        p = sum(mass(a) for a in bucket) / total
+        if len(bucket) > 1 and p > 0:
+            pool = guesses
+            if width is not None:
+                one_step = [slow_n_step(matrix, g, bucket, 1, guesses, weights) for g in guesses]
+                pool = [guesses[i] for i in np.argsort(-np.array(one_step), kind="stable")[:width]]
+            value += p * max(slow_n_step(matrix, g, bucket, depth - 1, guesses, weights, width)
+                             for g in pool)
+    return value
+
+
+def test_seed_example_every_depth():
+    lexicon = Lexicon(answers=SEED_DICTIONARY, guesses=SEED_DICTIONARY)
+    searcher = make_searcher(lexicon)
+    everyone, rows = list(range(22)), list(range(22))
+    for depth in (1, 2, 3):
+        fast, done = searcher.guess_values(everyone, rows, depth)
+        slow = [slow_n_step(lexicon.matrix, g, everyone, depth, rows) for g in rows]
+        np.testing.assert_allclose(fast, slow, atol=1e-12)
+        assert done == 22
+    # two steps already identify every word: log2(22) bits, the most possible
+    assert searcher.value(everyone, 2) == pytest.approx(math.log2(22))
+
+
+@st.composite
+def small_games(draw):
+    length = draw(st.integers(2, 5))
+    word = st.text(alphabet="abcez", min_size=length, max_size=length)  # repeats are common
+    answers = draw(st.lists(word, min_size=2, max_size=18, unique=True))
+    extra = [w for w in draw(st.lists(word, max_size=6, unique=True)) if w not in answers]
+    subset = sorted(draw(st.sets(st.integers(0, len(answers) - 1), min_size=1)))
+    weights = None
+    if draw(st.booleans()):
+        weights = np.array(draw(st.lists(st.floats(0.1, 5.0), min_size=len(answers),
+                                         max_size=len(answers))))
+    return answers, answers + extra, subset, weights, draw(st.integers(1, 3))
+
+
+@given(small_games())
+@settings(max_examples=60, deadline=None)
+def test_compiled_recursion_matches_the_formula(game):
+    answers, guesses, subset, weights, depth = game
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    searcher = make_searcher(lexicon, weights=weights)
+    rows = list(range(lexicon.n_guesses))
+    fast, _ = searcher.guess_values(subset, rows, depth)
+    slow = [slow_n_step(lexicon.matrix, g, subset, depth, rows, weights) for g in rows]
+    np.testing.assert_allclose(fast, slow, atol=1e-9)
+
+
+@given(small_games(), st.integers(1, 3))
+@settings(max_examples=30, deadline=None)
+def test_width_expands_only_the_best_guesses_at_every_level(game, width):
+    answers, guesses, subset, _, depth = game
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    rows = list(range(lexicon.n_guesses))
+    fast, _ = make_searcher(lexicon, width=width).guess_values(subset, rows, depth)
+    one_step = [slow_n_step(lexicon.matrix, g, subset, 1, rows) for g in rows]
+    expanded = set(np.argsort(-np.array(one_step), kind="stable")[:width]) \
+        if len(subset) > 1 and depth > 1 else set(rows)
+    for g in rows:
+        if g in expanded:
+            assert fast[g] == pytest.approx(
+                slow_n_step(lexicon.matrix, g, subset, depth, rows, width=width), abs=1e-9)
+        else:
+            assert fast[g] == -np.inf
+
+
+def test_memo_statistics_bound_and_clear(official):
+    searcher = make_searcher(official, max_entries=50)
+    rows = official.score().order()[:3]
+    first, _ = searcher.guess_values(np.arange(official.n_answers), rows, 2)
+    stats = searcher.stats()
+    assert stats["entries"] == 50 and stats["evictions"] > 0 and stats["misses"] > 50
+    again, _ = searcher.guess_values(np.arange(official.n_answers), rows, 2)
+    np.testing.assert_array_equal(first, again)  # evictions never change a value
+    assert searcher.stats()["hits"] > stats["hits"]
+    unbounded = make_searcher(official)
+    np.testing.assert_allclose(unbounded.guess_values(np.arange(official.n_answers), rows, 2)[0],
+                               first)
+    searcher.clear()
+    assert searcher.stats() == {"hits": 0, "misses": 0, "entries": 0, "evictions": 0,
+                                "max_entries": 50}
+
+
+def test_two_step_opener_values(official):
+    # SLANE, 20th by one-step entropy, has the most two-step entropy of all
+    # 12972 openers (10.0360; the full run is in benchmarks/); width 12
+    # never expands it and finds SLATE, 6th by one step.
+    for width, best_word, best_value in [(12, "slate", 10.0336), (20, "slane", 10.0360)]:
+        rows, values, done, _ = rank_openers_by_lookahead(official, depth=2, width=width)
+        assert done == width and np.isfinite(values).sum() == width
+        assert official.guesses[rows[np.argmax(values)]] == best_word
+        assert values.max() == pytest.approx(best_value, abs=5e-5)
+
+
+def test_ctrl_c_keeps_the_values_done(official):
+    calls = []
+
+    def interrupt(done, total):
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    searcher = make_searcher(official)
+    values, done = searcher.guess_values(np.arange(official.n_answers),
+                                         official.score().order()[:40], 2, progress=interrupt)
+    assert done == 16 and calls == [16]
+    assert np.isfinite(values).sum() == 16 and np.isnan(values).sum() == 24
+
+
+def test_lookahead_strategy_in_the_solver(official):
+    greedy = Solver(lexicon=official, use_cache=False)
+    flat = Solver(lexicon=official, strategy="lookahead", depth=1, use_cache=False)
+    assert [s.word for s in flat.suggest(top=5)] == [s.word for s in greedy.suggest(top=5)]
+    deep = Solver(lexicon=official, strategy="lookahead", depth=2, width=10)
+    deep.update("soare", "bybbg")
+    best = deep.best()
+    assert best.score >= best.expected_bits and best.score <= math.log2(20) + 1e-9
+    assert deep.strategy.searcher_stats()["misses"] > 0
+    with pytest.raises(ValueError, match="normal mode only"):
+        Solver(lexicon=official, strategy="lookahead", hard_mode="hard")
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        LookaheadStrategy(depth=0)
+
+
+def test_lookahead_simulation_plays_every_answer(official):
+    answers = official.answers[::50]
+    result = simulate({"lexicon": official, "strategy": "lookahead", "width": 20},
+                      answers=answers, opener="soare")
+    assert result.games == len(answers) and result.solved == len(answers)

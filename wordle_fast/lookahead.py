@@ -1,0 +1,112 @@
+"""N-step entropy lookahead: the strategy, and opener ranking by it.
+
+H^(k)(g, S) = H(g, S) + sum over patterns f of P(f | g) * max over g' of
+H^(k-1)(g', S_f), with H^(k) = 0 when one candidate is left or k = 0 (seed
+001, "N-Step Entropy"). Depth 1 is plain entropy; depth 2 values a guess by
+the information it gives plus the best the next guess can add. The
+recursion, its memo and its bounds live in ``wordle_fast._lookahead``.
+
+Below the first guess the recursion assumes normal mode (every allowed guess
+stays playable), as the formula does, so hard mode is not offered with it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wordle_fast._lookahead import LookaheadSearcher
+from wordle_fast.strategies import Position, Strategy
+from wordle_fast.words import encode_words
+
+# Memo entries kept before the least recently used are evicted. Keys are
+# mostly a few dozen bytes, so a full memo takes roughly 150-250 MB.
+DEFAULT_MEMO_ENTRIES = 1_000_000
+
+
+def make_searcher(lexicon, weights=None, width: int | None = None,
+                  max_entries: int = DEFAULT_MEMO_ENTRIES) -> LookaheadSearcher:
+    """A searcher over ``lexicon``'s matrix. Inner maxima try guesses in the
+    order of their entropy over all answers, so perfect splits come early."""
+    order = lexicon.score(weights=weights).order()
+    return LookaheadSearcher(lexicon.matrix, lexicon.length, order, lexicon.encoded_guesses,
+                             encode_words(lexicon.answers), weights=weights,
+                             width=width or 0, max_entries=max_entries,
+                             n_threads=lexicon.n_threads)
+
+
+class LookaheadStrategy(Strategy):
+    """Most n-step entropy (``depth`` 2 by default). ``width``: expand only
+    the top-W guesses by one-step entropy at each level (None = all, exact).
+    The memo lives in a searcher owned by this object, one per lexicon and
+    prior; ``searcher_stats()`` reports it and ``clear()`` empties it."""
+
+    name = "lookahead"
+
+    def __init__(self, depth: int = 2, width: int | None = None,
+                 max_entries: int = DEFAULT_MEMO_ENTRIES):
+        if depth < 1:
+            raise ValueError(f"lookahead depth must be at least 1, got {depth}")
+        if width is not None and width < 1:
+            raise ValueError(f"lookahead width must be at least 1 (or None for all), got {width}")
+        self.depth = depth
+        self.width = width
+        self.max_entries = max_entries
+        self.progress = None           # optional callable(done, total), e.g. a progress bar
+        self.interrupted = False       # the last values() was cut short by Ctrl-C
+        self._searcher = None
+        self._searcher_for = None      # (lexicon, weights) the searcher was built for
+
+    def cache_key(self):
+        return f"{self.name}:{self.depth}:{self.width}"
+
+    def searcher(self, lexicon, weights=None) -> LookaheadSearcher:
+        if self._searcher_for is None or self._searcher_for[0] is not lexicon \
+                or not _same_weights(self._searcher_for[1], weights):
+            self._searcher = make_searcher(lexicon, weights, self.width, self.max_entries)
+            self._searcher_for = (lexicon, weights)
+        return self._searcher
+
+    def searcher_stats(self) -> dict:
+        return self._searcher.stats() if self._searcher is not None else {}
+
+    def clear(self) -> None:
+        if self._searcher is not None:
+            self._searcher.clear()
+
+    def values(self, position: Position) -> np.ndarray:
+        searcher = self.searcher(position.lexicon, position.weights)
+        values, done = searcher.guess_values(position.candidates.indices(), position.rows,
+                                             self.depth, progress=self.progress)
+        expanded = np.count_nonzero(~np.isneginf(values)) if self.width else len(values)
+        self.interrupted = done < min(expanded, len(values))
+        # Guesses not reached before a Ctrl-C rank last, below those evaluated.
+        return np.where(np.isnan(values), -np.inf, values)
+
+    def __getstate__(self):
+        # The searcher holds a compiled memo; a copy (e.g. in a worker
+        # process) starts with an empty one.
+        state = dict(self.__dict__)
+        state.update(_searcher=None, _searcher_for=None, progress=None)
+        return state
+
+
+def _same_weights(a, b) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return a is b or (a.shape == b.shape and np.array_equal(a, b))
+
+
+def rank_openers_by_lookahead(lexicon, depth: int = 2, width: int | None = None,
+                              pool: str | None = None, weights=None, progress=None):
+    """Every first guess's ``depth``-step entropy over all answers.
+
+    Returns ``(rows, values, done, searcher)``: the guesses' rows, their
+    values (-inf where ``width`` left a guess unexpanded, nan where a Ctrl-C
+    stopped the search first), how many were evaluated, and the searcher
+    (for its memo statistics).
+    """
+    searcher = make_searcher(lexicon, weights, width)
+    rows = lexicon.pool_rows(pool)
+    values, done = searcher.guess_values(np.arange(lexicon.n_answers), rows, depth,
+                                         progress=progress)
+    return rows, values, done, searcher
