@@ -1,6 +1,7 @@
 """The wordle-fast command: output, JSON, exit codes, errors without tracebacks."""
 
 import json
+import math
 import subprocess
 import sys
 
@@ -147,3 +148,24 @@ def test_openers_measures_csv_and_simulation(capsys):
     assert {s["opener"] for s in result["simulated"]} == {"soare", "roate"}
     means = [s["mean_guesses"] for s in result["simulated"]]
     assert means == sorted(means)
+
+
+def test_openers_by_two_step_entropy(capsys):
+    assert main(["openers", "--depth", "2", "--width", "20", "--top", "3", "--json",
+                 "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [o["word"] for o in result["openers"]] == ["slane", "slate", "salet"]
+    assert round(result["openers"][0]["n_step_bits"], 4) == 10.0360
+    assert result["evaluated"] == 20 and not result["interrupted"]
+    assert result["memo"]["misses"] > 0
+    assert main(["openers", "--depth", "2", "--simulate", "3"]) == 2
+    assert "does not combine" in capsys.readouterr().err
+
+
+def test_suggest_with_lookahead(capsys):
+    assert main(["suggest", "--strategy", "lookahead", "--depth", "2", "--width", "30",
+                 "--history", "soare:bybbg", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["suggestions"][0]
+    assert first["score"] == pytest.approx(math.log2(20))  # two steps identify all 20
+    assert main(["suggest", "--strategy", "lookahead", "--hard"]) == 2
+    assert "normal mode only" in capsys.readouterr().err

@@ -161,3 +161,13 @@ def test_lookahead_simulation_plays_every_answer(official):
     result = simulate({"lexicon": official, "strategy": "lookahead", "width": 20},
                       answers=answers, opener="soare")
     assert result.games == len(answers) and result.solved == len(answers)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_pruning_never_changes_a_value(official, weighted):
+    weights = np.random.default_rng(4).random(official.n_answers) if weighted else None
+    rows = np.random.default_rng(5).choice(official.n_guesses, size=8, replace=False)
+    everyone = np.arange(official.n_answers)
+    pruned, _ = make_searcher(official, weights=weights).guess_values(everyone, rows, 2)
+    plain, _ = make_searcher(official, weights=weights, prune=False).guess_values(everyone, rows, 2)
+    np.testing.assert_allclose(pruned, plain, rtol=0, atol=1e-12)

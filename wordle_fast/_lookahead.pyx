@@ -98,6 +98,7 @@ cdef double _best_entropy(
     double bound,                                 # no guess can exceed this
     count_t* counts, double* masses,              # zeroed scratch [n_patterns]
     double* tile_bound, intp_t* visit,            # scratch [n_order]
+    bint prune,                                   # False: try every guess in order
 ) noexcept nogil:
     # V(S, 1): the largest one-step entropy over the guesses. Entropy is
     # subadditive over tiles, so each guess has a cheap upper bound. Guesses
@@ -111,6 +112,15 @@ cdef double _best_entropy(
     cdef Py_ssize_t bin_start[N_BINS + 1]
     cdef Py_ssize_t k, i, g, b, c, m
     cdef BucketStats stats
+    if not prune:
+        for k in range(n_order):
+            _score_one(matrix + order[k] * n_answers, candidates, n, False, weights, total_mass,
+                       n_patterns, n_patterns - 1, count_log_count, counts, masses, &stats)
+            if stats.entropy > best:
+                best = stats.entropy
+                if best >= bound - SLACK:
+                    break
+        return best
     _tile_bounds(answer_letters, length, candidates, n, weights, total_mass,
                  single_bound, green_bound, count_bound)
     for k in range(n_order):
@@ -214,12 +224,13 @@ cdef class LookaheadSearcher:
     cdef Py_ssize_t length, n_answers, n_order, n_patterns, n_words
     cdef int n_threads
     cdef readonly Py_ssize_t width      # guesses expanded per level; 0 = all (exact)
+    cdef readonly bint prune            # skip guesses by their tile bound (same values, faster)
     cdef object cache
     cdef readonly Py_ssize_t max_entries, hits, misses, evictions
 
     def __init__(self, matrix, Py_ssize_t length, guess_order, guess_letters, answer_letters,
                  weights=None, Py_ssize_t width=0, Py_ssize_t max_entries=1_000_000,
-                 n_threads=None):
+                 n_threads=None, bint prune=True):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
@@ -232,6 +243,7 @@ cdef class LookaheadSearcher:
         if width < 0:
             raise ValueError(f"width must be 0 (every guess) or more, got {width}")
         self.width = width
+        self.prune = prune
         self.matrix_obj = matrix
         self.n_answers = matrix.shape[1]
         self.length = length
@@ -385,14 +397,14 @@ cdef class LookaheadSearcher:
                                        self.length,
                                        members, n, self.weights, self._mass_nogil(members, n),
                                        self.n_patterns, self.count_log_count, bound, counts, masses,
-                                       tile_bound, visit)
+                                       tile_bound, visit, self.prune)
             else:
                 result = _best_entropy(self.matrix16, self.n_answers, self.order, self.n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
                                        self.length,
                                        members, n, self.weights, self._mass_nogil(members, n),
                                        self.n_patterns, self.count_log_count, bound, counts, masses,
-                                       tile_bound, visit)
+                                       tile_bound, visit, self.prune)
         free(counts)
         free(masses)
         free(tile_bound)
@@ -527,14 +539,14 @@ cdef class LookaheadSearcher:
                         self.guess_letters, self.multiplicity, self.answer_letters, self.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
                         self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
-                        tile_bound, visit)
+                        tile_bound, visit, self.prune)
                 else:
                     value_view[k] = _best_entropy(
                         self.matrix16, self.n_answers, self.order, self.n_order,
                         self.guess_letters, self.multiplicity, self.answer_letters, self.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
                         self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
-                        tile_bound, visit)
+                        tile_bound, visit, self.prune)
             free(counts)
             free(masses)
             free(tile_bound)

@@ -24,7 +24,7 @@ from wordle_fast.constraints import find_words
 from wordle_fast.errors import InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
-from wordle_fast.play import play, suggestion_table
+from wordle_fast.play import play, score_label, suggestion_table
 from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulate import rank_openers, simulate
@@ -256,7 +256,7 @@ def run_suggest(args) -> int:
         return EXIT_OK
     print(f"{solver.n_candidates} candidates"
           + (": " + ", ".join(solver.candidates) if solver.n_candidates <= 12 else ""))
-    print("\n".join(suggestion_table(suggestions)))
+    print("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
     return EXIT_OK
 
 

@@ -24,14 +24,16 @@ DEFAULT_MEMO_ENTRIES = 1_000_000
 
 
 def make_searcher(lexicon, weights=None, width: int | None = None,
-                  max_entries: int = DEFAULT_MEMO_ENTRIES) -> LookaheadSearcher:
+                  max_entries: int = DEFAULT_MEMO_ENTRIES, prune: bool = True) -> LookaheadSearcher:
     """A searcher over ``lexicon``'s matrix. Inner maxima try guesses in the
-    order of their entropy over all answers, so perfect splits come early."""
+    order of their entropy over all answers, so perfect splits come early.
+    ``prune=False`` turns off the tile bounds (same values, slower: kept for
+    the benchmark and the test that prove it)."""
     order = lexicon.score(weights=weights).order()
     return LookaheadSearcher(lexicon.matrix, lexicon.length, order, lexicon.encoded_guesses,
                              encode_words(lexicon.answers), weights=weights,
                              width=width or 0, max_entries=max_entries,
-                             n_threads=lexicon.n_threads)
+                             n_threads=lexicon.n_threads, prune=prune)
 
 
 class LookaheadStrategy(Strategy):

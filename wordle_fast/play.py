@@ -29,12 +29,25 @@ class _Quit(Exception):
     pass
 
 
-def suggestion_table(suggestions) -> list[str]:
-    lines = [f"  {'guess':<8} {'bits':>6} {'E[left]':>8} {'p(win)':>7}  answer?"]
+def suggestion_table(suggestions, score_label: str | None = None) -> list[str]:
+    """Rows of suggestions; ``score_label`` adds the strategy's own value
+    (e.g. ``2-step`` bits) for strategies that rank by something else."""
+    extra = f" {score_label:>8}" if score_label else ""
+    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[left]':>8} {'p(win)':>7}  answer?"]
     for s in suggestions:
-        lines.append(f"  {s.word:<8} {s.expected_bits:>6.3f} {s.expected_remaining:>8.1f} "
+        score = f" {s.score:>8.3f}" if score_label else ""
+        lines.append(f"  {s.word:<8} {s.expected_bits:>6.3f}{score} {s.expected_remaining:>8.1f} "
                      f"{s.win_probability:>7.1%}  {'yes' if s.is_candidate else 'no'}")
     return lines
+
+
+def score_label(strategy) -> str | None:
+    """The column name for a strategy's value, None for plain entropy."""
+    if strategy.name == "entropy":
+        return None
+    if strategy.name == "lookahead":
+        return f"{strategy.depth}-step"
+    return strategy.name[:8]
 
 
 def play(solver: Solver, read: Callable[[str], str] = input,
@@ -63,7 +76,7 @@ def _show_turn(solver, write, top):
     write(f"Turn {len(solver.history) + 1}: {n} candidate{'s' if n != 1 else ''} left")
     if n <= SHOW_CANDIDATES_UP_TO:
         write("  " + ", ".join(solver.candidates))
-    write("\n".join(suggestion_table(solver.suggest(top=top))))
+    write("\n".join(suggestion_table(solver.suggest(top=top), score_label(solver.strategy))))
 
 
 def _command(text, solver, write) -> bool:
