@@ -182,6 +182,33 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solver_options(sim)
     sim.set_defaults(run=run_simulate)
 
+    exact = commands.add_parser(
+        "optimal", help="prove the fewest total guesses, with the decision tree",
+        description="Exact search for the minimum total guesses over every answer "
+                    "(T(S) = |S| + min_g sum T(S_r)), normal mode.")
+    exact.add_argument("--opener", metavar="WORD",
+                       help="the first guess (default: the best of --candidates openers with "
+                            "the smallest expected remaining set)")
+    exact.add_argument("--candidates", type=int, default=5, metavar="N",
+                       help="openers to try without --opener (default 5)")
+    exact.add_argument("--max-guesses", type=int, default=6, metavar="N",
+                       help="guesses allowed per game (default 6)")
+    exact.add_argument("--hard", action="store_true", help="hard mode (not available yet)")
+    exact.add_argument("--json", metavar="FILE", help="write opener, totals, distribution and tree")
+    exact.add_argument("--tree", metavar="FILE", help="write the tree as indented text")
+    _add_word_list_options(exact)
+    exact.set_defaults(run=run_optimal)
+
+    verify = commands.add_parser(
+        "verify-tree", help="replay every answer through a decision tree",
+        description="Check a tree written by 'optimal --json': every answer solved, every "
+                    "pattern right, the guess limit and the hard-mode rule kept; print its total.")
+    verify.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree alone)")
+    verify.add_argument("--hard-mode", choices=HARD_MODES, default="off")
+    verify.add_argument("--max-guesses", type=int, default=6, metavar="N")
+    _add_word_list_options(verify)
+    verify.set_defaults(run=run_verify_tree)
+
     openers = commands.add_parser(
         "openers", help="score every first guess; optionally simulate the best",
         description="Rank every allowed first guess by a measure of its pattern distribution "
@@ -408,6 +435,39 @@ def run_openers(args) -> int:
             print(f"{rank:>4}  {word:<{width}}  {result.mean:>6.4f}  {result.solved:>7}  "
                   f"{result.failed:>6}  {worst:>5}  "
                   f"{' '.join(str(v) for v in result.distribution.values())}")
+    return EXIT_OK
+
+
+def run_optimal(args) -> int:
+    from wordle_fast.exact import optimal, tree_text
+
+    for option in ("json", "tree"):
+        if getattr(args, option):
+            _check_output_path(f"--{option}", getattr(args, option))
+    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    result = optimal(opener=args.opener, lexicon=lexicon,
+                     hard_mode="hard" if args.hard else "off",
+                     max_guesses=args.max_guesses, candidates=args.candidates)
+    print(result.summary())
+    if args.json:
+        _write_atomically(args.json, lambda path: path.write_text(
+            json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8"))
+        print(f"Wrote {args.json}")
+    if args.tree:
+        _write_atomically(args.tree, lambda path: path.write_text(tree_text(result.tree),
+                                                                  encoding="utf-8"))
+        print(f"Wrote tree: {args.tree}")
+    return EXIT_OK
+
+
+def run_verify_tree(args) -> int:
+    from wordle_fast.exact import load_tree, verify_tree
+
+    answers = load_answers() if args.answers is None else load_word_list(args.answers)
+    check = verify_tree(load_tree(args.file), answers, args.hard_mode, args.max_guesses)
+    print(f"valid: {check['answers']} answers, {check['total_guesses']} guesses in total, "
+          f"mean {check['mean']:.4f}, worst {check['worst']}")
+    print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
     return EXIT_OK
 
 

@@ -1,0 +1,139 @@
+"""Exact optimal play: the search against brute force, SALET's 7920, and a
+verifier that rejects every kind of broken tree."""
+
+import copy
+import functools
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordle_fast import Lexicon, WordleError
+from wordle_fast._exact import ExactSearcher
+from wordle_fast.cli import main
+from wordle_fast.exact import InvalidTree, optimal, verify_tree
+
+INFEASIBLE = 1 << 40
+
+
+def brute_force(lexicon, max_guesses):
+    """T(S, d) by trying every guess at every state, no bounds, no tricks."""
+    green = 3 ** lexicon.length - 1
+
+    @functools.lru_cache(maxsize=None)
+    def total(answers, left):
+        if len(answers) == 1:
+            return 1 if left >= 1 else INFEASIBLE
+        if left <= 1:
+            return INFEASIBLE
+        best = INFEASIBLE
+        for guess in range(lexicon.n_guesses):
+            buckets = {}
+            for a in answers:
+                buckets.setdefault(int(lexicon.matrix[guess, a]), []).append(a)
+            if len(buckets) == 1 and green not in buckets:
+                continue
+            best = min(best, len(answers) + sum(total(tuple(b), left - 1)
+                                                for code, b in buckets.items() if code != green))
+        return best
+
+    return total(tuple(range(lexicon.n_answers)), max_guesses)
+
+
+@st.composite
+def small_lists(draw):
+    length = draw(st.integers(3, 5))
+    word = st.text(alphabet=draw(st.sampled_from(["abcde", "abcdehst", "aeiost"])),
+                   min_size=length, max_size=length)
+    answers = draw(st.lists(word, min_size=8, max_size=30, unique=True))
+    extra = [w for w in draw(st.lists(word, max_size=8, unique=True)) if w not in answers]
+    return answers, answers + extra, draw(st.integers(2, 6))
+
+
+@given(small_lists())
+@settings(max_examples=40, deadline=None)
+def test_search_agrees_with_brute_force(case):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    fast = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows).solve(
+        np.arange(lexicon.n_answers), max_guesses)
+    slow = brute_force(lexicon, max_guesses)
+    assert min(fast, INFEASIBLE) == slow
+    if slow < INFEASIBLE:
+        # the best opener's tree replays and totals the same
+        best = min(range(lexicon.n_guesses), key=lambda g: (ExactSearcher(
+            lexicon.matrix, lexicon.length, lexicon.answer_rows).after_guess(
+            np.arange(lexicon.n_answers), g, max_guesses), g))
+        result = optimal(opener=lexicon.guesses[best], lexicon=lexicon, max_guesses=max_guesses)
+        assert result.total_guesses == slow
+        assert verify_tree(result.tree, answers, max_guesses=max_guesses)["total_guesses"] == slow
+
+
+@pytest.fixture(scope="module")
+def salet(official):
+    return optimal(opener="salet", lexicon=official)
+
+
+def test_salet_is_7920(salet, official):
+    assert salet.total_guesses == 7920 and round(salet.mean, 4) == 3.4212
+    assert salet.worst == 5 and salet.distribution == {1: 0, 2: 81, 3: 1225, 4: 962, 5: 47, 6: 0}
+    check = verify_tree(salet.tree, official.answers)
+    assert check["total_guesses"] == 7920 and check["answers"] == 2315
+    assert salet.to_dict()["mode"] == "normal"
+
+
+def test_salet_cannot_do_better_than_7920(official):
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
+    assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"), 6,
+                                7919) > 7919
+
+
+def test_verifier_rejects_broken_trees(salet, official):
+    answers = official.answers
+    wrong_guess = copy.deepcopy(salet.tree)
+    wrong_guess["children"]["bbbbb"]["guess"] = "crane"
+    with pytest.raises(InvalidTree, match="no branch for"):
+        verify_tree(wrong_guess, answers)
+    missing = copy.deepcopy(salet.tree)
+    del missing["children"]["yyyyg"]
+    with pytest.raises(InvalidTree, match="no branch for SALET yyyyg"):
+        verify_tree(missing, answers)
+    dead = copy.deepcopy(salet.tree)
+    dead["children"]["ggggy"] = {"guess": "crane", "children": {}}  # no word gives it
+    with pytest.raises(InvalidTree, match="no answer takes SALET ggggy"):
+        verify_tree(dead, answers)
+    with pytest.raises(InvalidTree, match="not solved within 4 guesses"):
+        verify_tree(salet.tree, answers, max_guesses=4)
+    with pytest.raises(InvalidTree, match="breaks the rule"):
+        verify_tree(salet.tree, answers, hard_mode="hard")
+
+
+def test_unsolvable_and_unsupported(official):
+    with pytest.raises(WordleError, match="within 2 guesses"):
+        optimal(opener="salet", lexicon=official, max_guesses=2)
+    with pytest.raises(WordleError, match="hard mode is not available yet"):
+        optimal(opener="salet", lexicon=official, hard_mode="hard")
+
+
+def test_cli_optimal_and_verify(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
+                                "evade", "naval", "serve", "heath", "dwarf"]))
+    out, text = tmp_path / "tree.json", tmp_path / "tree.txt"
+    assert main(["optimal", "--answers", str(words), "--guesses", str(words),
+                 "--json", str(out), "--tree", str(text)]) == 0
+    printed = capsys.readouterr().out
+    result = json.loads(out.read_text())
+    assert set(result) == {"opener", "mode", "total_guesses", "mean", "max_guesses",
+                           "distribution", "tree"}
+    assert f"{result['total_guesses']} guesses in total over 12 answers" in printed
+    assert text.read_text().splitlines()[0] == result["opener"].upper()
+    assert main(["verify-tree", str(out), "--answers", str(words)]) == 0
+    assert f"{result['total_guesses']} guesses in total" in capsys.readouterr().out
+    result["tree"]["guess"] = "zzzzz"
+    out.write_text(json.dumps(result))
+    assert main(["verify-tree", str(out), "--answers", str(words)]) == 2
+    assert main(["optimal", "--opener", "salet", "--hard"]) == 2
+    assert "not available yet" in capsys.readouterr().err

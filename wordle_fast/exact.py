@@ -1,0 +1,204 @@
+"""Exact optimal play: proven fewest total guesses, and the decision tree.
+
+>>> result = optimal(opener="salet")          # doctest: +SKIP (a few seconds)
+>>> result.total_guesses, round(result.mean, 4), result.worst
+(7920, 3.4212, 5)
+
+Trees are nested ``{"guess": word, "children": {pattern: subtree}}`` with
+patterns as g/y/b letters and the all-green child left out. ``verify_tree``
+replays every answer through a tree with the public ``feedback`` and checks
+patterns, the guess limit and the hard-mode rule, independently of the search.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordle_fast._exact import ExactSearcher
+from wordle_fast.errors import WordleError
+from wordle_fast.lexicon import Lexicon, feedback
+from wordle_fast.patterns import all_green, format_pattern
+from wordle_fast.rules import check_mode, hard_mode_violation
+
+DEFAULT_OPENER_CANDIDATES = 5   # openers tried when none is given: the best by a cheap score
+
+
+class InvalidTree(WordleError, ValueError):
+    """A decision tree that does not solve every answer correctly."""
+
+
+@dataclass
+class OptimalResult:
+    opener: str
+    mode: str
+    max_guesses: int
+    total_guesses: int
+    tree: dict
+    distribution: dict[int, int]   # answers solved at each guess, from replaying the tree
+    seconds: float
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return sum(self.distribution.values())
+
+    @property
+    def mean(self) -> float:
+        return self.total_guesses / self.games
+
+    @property
+    def worst(self) -> int:
+        return max(d for d, count in self.distribution.items() if count)
+
+    def to_dict(self) -> dict:
+        return {"opener": self.opener, "mode": self.mode, "total_guesses": self.total_guesses,
+                "mean": self.mean, "max_guesses": self.max_guesses,
+                "distribution": {str(k): v for k, v in self.distribution.items()},
+                "tree": self.tree}
+
+    def summary(self) -> str:
+        return (f"{self.opener.upper()} ({self.mode} mode, at most {self.max_guesses} guesses): "
+                f"{self.total_guesses} guesses in total over {self.games} answers, mean "
+                f"{self.mean:.4f}, worst {self.worst}\n"
+                "Distribution: " + ", ".join(f"{k}: {v}" for k, v in self.distribution.items())
+                + f"\nProven in {self.seconds:.1f} s ({self.stats.get('states', 0)} states searched)")
+
+
+def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
+            max_guesses: int = 6, candidates: int = DEFAULT_OPENER_CANDIDATES) -> OptimalResult:
+    """The proven minimum total guesses (and its tree) with ``opener`` first,
+    or, without an opener, the best of the ``candidates`` openers with the
+    smallest expected remaining set (the cheap score)."""
+    check_mode(hard_mode)
+    if hard_mode != "off":
+        raise WordleError("exact search in hard mode is not available yet; use hard_mode='off'")
+    if max_guesses < 1:
+        raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
+    lexicon = lexicon or Lexicon()
+    started = time.perf_counter()
+    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows)
+    everyone = np.arange(lexicon.n_answers)
+    if opener is not None:
+        openers = [lexicon.guess_index(opener)]
+    else:
+        if candidates < 1:
+            raise ValueError(f"candidates must be at least 1, got {candidates}")
+        scores = lexicon.score()
+        openers = list(np.argsort(scores.expected_remaining, kind="stable")[:candidates])
+    best_row, best_total = None, None
+    for row in openers:
+        budget = (best_total - 1) if best_total is not None else (1 << 40) - 1
+        total = searcher.after_guess(everyone, row, max_guesses, budget)
+        if total <= budget:
+            best_row, best_total = int(row), int(total)
+    if best_row is None:
+        raise WordleError(f"no opener tried can solve every answer within {max_guesses} guesses")
+    tree = _tree(searcher, lexicon, everyone, best_row, max_guesses)
+    # Every tree returned is replayed on every answer, independently of the search.
+    check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses)
+    if check["total_guesses"] != best_total:
+        raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
+                           f"{best_total}; this is a bug")
+    return OptimalResult(opener=lexicon.guesses[best_row],
+                         mode="normal" if hard_mode == "off" else hard_mode,
+                         max_guesses=max_guesses, total_guesses=best_total, tree=tree,
+                         distribution=check["distribution"],
+                         seconds=time.perf_counter() - started, stats=searcher.stats())
+
+
+def _tree(searcher, lexicon, members, guess_row, depth) -> dict:
+    row = lexicon.matrix[guess_row]
+    children = {}
+    green = all_green(lexicon.length)
+    for code in np.unique(row[members]):
+        if code == green:
+            continue
+        bucket = members[row[members] == code]
+        child = searcher.best_guess(bucket, depth - 1)
+        children[format_pattern(int(code), lexicon.length)] = _tree(searcher, lexicon, bucket,
+                                                                    child, depth - 1)
+    return {"guess": lexicon.guesses[guess_row], "children": children}
+
+
+def verify_tree(tree: dict, answers, hard_mode: str = "off", max_guesses: int = 6) -> dict:
+    """Replay every answer through ``tree``; return its total, distribution
+    and worst game, or raise ``InvalidTree`` listing what is wrong."""
+    check_mode(hard_mode)
+    answers = list(answers)
+    problems, depths = [], {}
+    reached = Counter()
+    for answer in answers:
+        node, history, depth = tree, [], 1
+        while True:
+            if not isinstance(node, dict) or "guess" not in node or "children" not in node:
+                problems.append(f"{answer}: malformed node after {history}")
+                break
+            guess = node["guess"]
+            violation = hard_mode_violation(guess, history, hard_mode, len(guess))
+            if violation:
+                problems.append(f"{answer}: guess {depth} {guess!r} breaks the rule: {violation}")
+                break
+            code = feedback(guess, answer)
+            reached[id(node), format_pattern(code, len(guess))] += 1
+            if code == all_green(len(guess)):
+                depths[answer] = depth
+                break
+            if depth == max_guesses:
+                problems.append(f"{answer}: not solved within {max_guesses} guesses")
+                break
+            pattern = format_pattern(code, len(guess))
+            if pattern not in node["children"]:
+                problems.append(f"{answer}: no branch for {guess.upper()} {pattern}")
+                break
+            history.append((guess, code))
+            node, depth = node["children"][pattern], depth + 1
+    problems += _unreachable(tree, reached)
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        raise InvalidTree(f"the tree fails {len(problems)} check(s): {shown}")
+    distribution = Counter(depths.values())
+    return {"total_guesses": sum(depths.values()), "answers": len(depths),
+            "mean": sum(depths.values()) / len(depths),
+            "worst": max(depths.values()),
+            "distribution": {d: distribution.get(d, 0) for d in range(1, max_guesses + 1)}}
+
+
+def _unreachable(tree, reached) -> list[str]:
+    # Every branch must be taken by some answer: a dead branch means the tree
+    # was built for other answers or edited by hand.
+    problems = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for pattern, child in node.get("children", {}).items():
+            if not reached[id(node), pattern]:
+                problems.append(f"no answer takes {node['guess'].upper()} {pattern}")
+            stack.append(child)
+    return problems
+
+
+def tree_text(tree: dict) -> str:
+    """The tree as indented lines: ``pattern -> GUESS``."""
+    lines = [tree["guess"].upper()]
+
+    def walk(node, indent):
+        for pattern, child in sorted(node["children"].items()):
+            lines.append(f"{'  ' * indent}{pattern} -> {child['guess'].upper()}")
+            walk(child, indent + 1)
+
+    walk(tree, 1)
+    return "\n".join(lines) + "\n"
+
+
+def load_tree(path) -> dict:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError) as error:
+        raise InvalidTree(f"cannot read a tree from {path}: {error}") from None
+    return data.get("tree", data) if isinstance(data, dict) else data
