@@ -1,6 +1,6 @@
 """Exact optimal play: proven fewest total guesses, and the decision tree.
 
->>> result = optimal(opener="salet")          # doctest: +SKIP (a few seconds)
+>>> result = optimal(opener="salet")          # a few seconds
 >>> result.total_guesses, round(result.mean, 4), result.worst
 (7920, 3.4212, 5)
 
