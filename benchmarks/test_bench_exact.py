@@ -1,0 +1,84 @@
+"""Exact optimal search. Target: SALET proven in under 2 s (the published C++
+solver: 1.65 s of CPU on this machine model) and under 200 MB. Same-run
+baseline: the brute-force twin from the tests, on a 14-answer list where it
+can finish, against the compiled search on the same list."""
+
+import functools
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from conftest import mark
+
+from wordle_fast import Lexicon
+from wordle_fast._exact import ExactSearcher
+
+INFEASIBLE = 1 << 40
+
+
+def prove(official, opener):
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
+    return searcher.after_guess(np.arange(official.n_answers), official.guess_index(opener), 6)
+
+
+def peak_mb(opener):
+    code = ("import numpy as np, wordle_fast as wf; from wordle_fast._exact import ExactSearcher; "
+            "lex = wf.Lexicon(); s = ExactSearcher(lex.matrix, 5, lex.answer_rows); "
+            f"s.after_guess(np.arange(lex.n_answers), lex.guess_index('{opener}'), 6); "
+            "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return round(int(done.stdout.split()[1]) / 1024)
+
+
+@pytest.mark.parametrize("opener, total", [("salet", 7920), ("crate", 7926)])
+def test_prove_opener(benchmark, official, opener, total):
+    benchmark.group = f"exact: prove {opener.upper()} (normal mode, 6 guesses)"
+    mark(benchmark, "kernel", total=total, peak_rss_mb=peak_mb(opener))
+    assert benchmark.pedantic(prove, (official, opener), rounds=3) == total
+
+
+def brute_force(lexicon, max_guesses):
+    green = 3 ** lexicon.length - 1
+
+    @functools.lru_cache(maxsize=None)
+    def total(answers, left):
+        if len(answers) == 1:
+            return 1
+        if left <= 1:
+            return INFEASIBLE
+        best = INFEASIBLE
+        for guess in range(lexicon.n_guesses):
+            buckets = {}
+            for a in answers:
+                buckets.setdefault(int(lexicon.matrix[guess, a]), []).append(a)
+            if len(buckets) > 1 or green in buckets:
+                best = min(best, len(answers) + sum(
+                    total(tuple(b), left - 1) for c, b in buckets.items() if c != green))
+        return best
+
+    return total(tuple(range(lexicon.n_answers)), max_guesses)
+
+
+@pytest.fixture(scope="module")
+def small(official):
+    # related words, so no closed form settles them at once: the first 15
+    # answers that give SALET bbbbb; the first 2000 guesses (Lexicon appends
+    # the answers not among them)
+    row = official.row("salet")
+    answers = [official.answers[i] for i in np.flatnonzero(row == 0)[:15]]
+    return Lexicon(answers=answers, guesses=official.guesses[:2000])
+
+
+def test_small_list_compiled(benchmark, small):
+    benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
+    mark(benchmark, "kernel")
+    search = lambda: ExactSearcher(small.matrix, 5, small.answer_rows).solve(  # noqa: E731
+        np.arange(small.n_answers), 4)
+    assert benchmark(search) == brute_force(small, 4)
+
+
+def test_small_list_brute_force_twin(benchmark, small):
+    benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
+    mark(benchmark, "baseline", note="brute force from tests/test_exact.py")
+    benchmark.pedantic(brute_force, (small, 4), rounds=1, iterations=1)
