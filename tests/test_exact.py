@@ -137,3 +137,46 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
     assert main(["verify-tree", str(out), "--answers", str(words)]) == 2
     assert main(["optimal", "--opener", "salet", "--hard"]) == 2
     assert "not available yet" in capsys.readouterr().err
+
+
+def test_exact_opener_table_proves_saves_and_resumes(tmp_path):
+    from wordle_fast.exact import exact_opener_table
+
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+             "naval", "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane", "moldy"])
+    results = tmp_path / "exact.json"
+    openers = ["slate", "crane", "cigar"]
+    totals, reused = exact_opener_table(lexicon, openers, results_path=results)
+    assert reused == 0 and set(totals) == set(openers)
+    for word in openers:   # each total is the brute-force optimum after that opener
+        guess = lexicon.guess_index(word)
+        searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows)
+        assert totals[word] == searcher.after_guess(np.arange(16), guess, 6)
+        assert totals[word] == optimal(opener=word, lexicon=lexicon).total_guesses
+    again, reused = exact_opener_table(lexicon, openers + ["moldy"], workers=2,
+                                       results_path=results)
+    assert reused == 3 and again["slate"] == totals["slate"] and again["moldy"] is not None
+    results.write_text("{not json")
+    rebuilt, reused = exact_opener_table(lexicon, ["slate"], results_path=results)
+    assert reused == 0 and rebuilt["slate"] == totals["slate"]
+    other = Lexicon(answers=words[:-1], guesses=words)   # another list: nothing reused
+    assert exact_opener_table(other, ["cigar"], results_path=results)[1] == 0
+
+
+def test_cli_exact_openers(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
+                                "evade", "naval", "serve", "heath", "dwarf"]))
+    results = tmp_path / "totals.json"
+    argv = ["openers", "--exact", "--top", "3", "--answers", str(words), "--results",
+            str(results), "--quiet", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["reused"] == 0 and len(first["openers"]) == 3
+    totals = [o["total_guesses"] for o in first["openers"]]
+    assert totals == sorted(totals)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["reused"] == 3
+    assert main(["openers", "--exact", "--depth", "2"]) == 2
+    assert "does not combine" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """N-step entropy lookahead: compiled search against the seed's formula."""
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 import pytest

@@ -108,11 +108,13 @@ cdef class ExactSearcher:
     cdef uint32_t stamp
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef readonly Py_ssize_t states, memo_hits, max_entries
+    cdef int n_threads
 
     def __cinit__(self):
         self.seen = NULL
 
-    def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000):
+    def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
+                 n_threads=None):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
@@ -137,6 +139,7 @@ cdef class ExactSearcher:
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self.max_entries = max_entries
+        self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
 
     def __dealloc__(self):
         free(self.seen)
@@ -228,7 +231,8 @@ cdef class ExactSearcher:
         cdef Py_ssize_t block, n_blocks = 64
         cdef Py_ssize_t per_block = (self.n_guesses + n_blocks - 1) // n_blocks
         if self.matrix8 != NULL:
-            for block in prange(n_blocks, nogil=True, schedule="dynamic"):
+            for block in prange(n_blocks, nogil=True, schedule="dynamic",
+                                num_threads=self.n_threads):
                 _guess_bounds_bytes(self.matrix8, self.n_answers, block * per_block,
                                     min(self.n_guesses, (block + 1) * per_block), members, n,
                                     self.all_green, &bound_view[0], &bucket_view[0])

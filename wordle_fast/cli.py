@@ -225,6 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
                          help="play every answer with each of the top K openers")
     _add_lookahead_options(openers)
     openers.set_defaults(depth=1)
+    openers.add_argument("--exact", action="store_true",
+                         help="prove the total guesses of the top N openers by expected "
+                              "remaining set (--top, default 10), in parallel with --workers; "
+                              "results are saved as they finish and a rerun resumes")
+    openers.add_argument("--max-guesses", type=int, default=6, metavar="N",
+                         help="guesses allowed per game, with --exact (default 6)")
+    openers.add_argument("--results", metavar="FILE",
+                         help="where --exact keeps proven totals (default: the cache directory)")
     openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                          help="strategy after the opener, with --simulate")
     openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
@@ -379,6 +387,8 @@ def run_openers(args) -> int:
         raise ValueError("--simulate must be 0 or more and --workers at least 1")
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    if args.exact:
+        return _exact_openers(args, lexicon, started)
     if args.depth > 1:
         return _openers_by_lookahead(args, lexicon, started)
     scores = lexicon.score(pool=args.guess_pool)
@@ -468,6 +478,50 @@ def run_verify_tree(args) -> int:
     print(f"valid: {check['answers']} answers, {check['total_guesses']} guesses in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
     print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
+    return EXIT_OK
+
+
+def _exact_openers(args, lexicon, started) -> int:
+    from wordle_fast.exact import default_results_path, exact_opener_table
+
+    if args.depth > 1 or args.simulate or args.csv or args.by != "entropy":
+        raise ValueError("--exact ranks openers by proven totals; it does not combine with "
+                         "--depth, --simulate, --csv or --by")
+    if args.max_guesses < 1:
+        raise ValueError(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    top = args.top or 10
+    scores = lexicon.score(pool=args.guess_pool)
+    order = np.lexsort((scores.rows, scores.expected_remaining))  # the cheap score
+    openers = [scores.words[i] for i in order[:top]]
+    path = args.results or default_results_path(lexicon, args.max_guesses)
+    if args.results:
+        _check_output_path("--results", args.results)
+    progress = ProgressBar("Proving openers", enabled=not args.quiet)
+    try:
+        totals, reused = exact_opener_table(lexicon, openers, args.max_guesses, args.workers,
+                                            path, progress)
+    except KeyboardInterrupt:
+        print(f"wordle-fast openers: interrupted; the totals proven so far are saved in {path}; "
+              "run the same command again to resume", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    ranked = sorted(openers, key=lambda w: (totals[w] is None, totals[w] or 0, openers.index(w)))
+    elapsed = time.perf_counter() - started
+    if args.json:
+        json.dump({"max_guesses": args.max_guesses, "mode": "normal", "results_file": str(path),
+                   "reused": reused, "seconds": elapsed,
+                   "openers": [{"rank": rank, "opener": w, "total_guesses": totals[w],
+                                "mean": None if totals[w] is None else totals[w] / lexicon.n_answers}
+                               for rank, w in enumerate(ranked, 1)]}, sys.stdout, indent=2)
+        print()
+        return EXIT_OK
+    width = max(5, lexicon.length)
+    print(f"{'rank':>4}  {'opener':<{width}}  {'total':>6}  {'mean':>7}")
+    for rank, word in enumerate(ranked, 1):
+        total = totals[word]
+        shown = ("  cannot finish", "") if total is None else (f"{total:>6}", f"{total / lexicon.n_answers:>7.4f}")
+        print(f"{rank:>4}  {word:<{width}}  {shown[0]}  {shown[1]}")
+    print(f"{len(openers)} openers proven ({reused} from earlier runs) in {elapsed:.1f} s, at most "
+          f"{args.max_guesses} guesses; totals kept in {path}")
     return EXIT_OK
 
 

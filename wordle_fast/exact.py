@@ -12,14 +12,20 @@ patterns, the guess limit and the hard-mode rule, independently of the search.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import multiprocessing
+import os
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from wordle_fast._exact import ExactSearcher
+from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import all_green, format_pattern
@@ -202,3 +208,97 @@ def load_tree(path) -> dict:
     except (OSError, json.JSONDecodeError) as error:
         raise InvalidTree(f"cannot read a tree from {path}: {error}") from None
     return data.get("tree", data) if isinstance(data, dict) else data
+
+
+# -- the exact opening table ---------------------------------------------------------
+
+def default_results_path(lexicon: Lexicon, max_guesses: int):
+    """Where proven totals for these lists are kept between runs."""
+    digest = hashlib.sha256(json.dumps(_table_description(lexicon, max_guesses),
+                                       sort_keys=True).encode()).hexdigest()[:24]
+    return default_cache_dir() / f"exact-openers-{digest}.json"
+
+
+def _table_description(lexicon, max_guesses) -> dict:
+    return {"format": 1, "answers": words_digest(lexicon.answers),
+            "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
+            "mode": "normal"}
+
+
+def _load_results(path, description) -> dict[str, int | None]:
+    # Totals proven earlier for exactly these lists and limit; anything else
+    # (missing, unreadable, another description) counts as nothing done.
+    try:
+        with open(path, encoding="utf-8") as handle:
+            stored = json.load(handle)
+        if stored.get("description") == description and isinstance(stored.get("totals"), dict):
+            return {str(k): (None if v is None else int(v)) for k, v in stored["totals"].items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        pass
+    return {}
+
+
+def _save_results(path, description, totals) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps({"description": description, "totals": totals}, indent=1),
+                         encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _prove_opener(job):
+    answers, guesses, opener, max_guesses, n_threads = job
+    lexicon = Lexicon(answers, guesses)
+    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                             n_threads=n_threads)
+    total = searcher.after_guess(np.arange(lexicon.n_answers), lexicon.guess_index(opener),
+                                 max_guesses)
+    return opener, (None if total >= (1 << 40) else int(total))
+
+
+def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 6,
+                       workers: int = 1, results_path=None, progress=None):
+    """The proven total of each opener (None: cannot finish within the limit).
+
+    Totals are saved to ``results_path`` (default: the cache directory) as
+    each proof finishes, and a rerun skips the openers already proven, so a
+    long table survives a Ctrl-C. Openers are independent proofs, shared out
+    over ``workers`` processes. Returns ``(totals, reused)``: every opener's
+    total and how many came from an earlier run.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    openers = [lexicon.guesses[lexicon.guess_index(word)] for word in openers]
+    path = results_path or default_results_path(lexicon, max_guesses)
+    description = _table_description(lexicon, max_guesses)
+    totals = _load_results(path, description)
+    reused = sum(1 for word in openers if word in totals)
+    todo = [word for word in openers if word not in totals]
+    jobs = [(lexicon.answers, lexicon.guesses, word, max_guesses, 1 if workers > 1 else None)
+            for word in todo]
+    done = reused
+    if progress is not None:
+        progress(done, len(openers))
+    if workers == 1:
+        for job in jobs:
+            word, total = _prove_opener(job)
+            totals[word] = total
+            _save_results(path, description, totals)
+            done += 1
+            if progress is not None:
+                progress(done, len(openers))
+    elif jobs:
+        context = multiprocessing.get_context("spawn")  # see simulate.py: fork hangs OpenMP
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        try:
+            for future in as_completed([pool.submit(_prove_opener, job) for job in jobs]):
+                word, total = future.result()
+                totals[word] = total
+                _save_results(path, description, totals)
+                done += 1
+                if progress is not None:
+                    progress(done, len(openers))
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+    return {word: totals[word] for word in openers}, reused
