@@ -3,7 +3,6 @@ solver: 1.65 s of CPU on this machine model) and under 200 MB. Same-run
 baseline: the brute-force twin from the tests, on a 14-answer list where it
 can finish, against the compiled search on the same list."""
 
-import functools
 import subprocess
 import sys
 
@@ -13,8 +12,8 @@ from conftest import mark
 
 from wordle_fast import Lexicon
 from wordle_fast._exact import ExactSearcher
+from wordle_fast._reference import exact_total
 
-INFEASIBLE = 1 << 40
 
 
 def prove(official, opener):
@@ -39,25 +38,7 @@ def test_prove_opener(benchmark, official, opener, total):
 
 
 def brute_force(lexicon, max_guesses):
-    green = 3 ** lexicon.length - 1
-
-    @functools.lru_cache(maxsize=None)
-    def total(answers, left):
-        if len(answers) == 1:
-            return 1
-        if left <= 1:
-            return INFEASIBLE
-        best = INFEASIBLE
-        for guess in range(lexicon.n_guesses):
-            buckets = {}
-            for a in answers:
-                buckets.setdefault(int(lexicon.matrix[guess, a]), []).append(a)
-            if len(buckets) > 1 or green in buckets:
-                best = min(best, len(answers) + sum(
-                    total(tuple(b), left - 1) for c, b in buckets.items() if c != green))
-        return best
-
-    return total(tuple(range(lexicon.n_answers)), max_guesses)
+    return exact_total(lexicon.matrix, lexicon.length, max_guesses)
 
 
 @pytest.fixture(scope="module")
@@ -80,5 +61,5 @@ def test_small_list_compiled(benchmark, small):
 
 def test_small_list_brute_force_twin(benchmark, small):
     benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
-    mark(benchmark, "baseline", note="brute force from tests/test_exact.py")
+    mark(benchmark, "baseline", note="brute-force twin, _reference.exact_total")
     benchmark.pedantic(brute_force, (small, 4), rounds=1, iterations=1)

@@ -2,7 +2,6 @@
 verifier that rejects every kind of broken tree."""
 
 import copy
-import functools
 import json
 
 import numpy as np
@@ -12,34 +11,14 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, WordleError
 from wordle_fast._exact import ExactSearcher
+from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact import InvalidTree, optimal, verify_tree
 
-INFEASIBLE = 1 << 40
 
 
 def brute_force(lexicon, max_guesses):
-    """T(S, d) by trying every guess at every state, no bounds, no tricks."""
-    green = 3 ** lexicon.length - 1
-
-    @functools.lru_cache(maxsize=None)
-    def total(answers, left):
-        if len(answers) == 1:
-            return 1 if left >= 1 else INFEASIBLE
-        if left <= 1:
-            return INFEASIBLE
-        best = INFEASIBLE
-        for guess in range(lexicon.n_guesses):
-            buckets = {}
-            for a in answers:
-                buckets.setdefault(int(lexicon.matrix[guess, a]), []).append(a)
-            if len(buckets) == 1 and green not in buckets:
-                continue
-            best = min(best, len(answers) + sum(total(tuple(b), left - 1)
-                                                for code, b in buckets.items() if code != green))
-        return best
-
-    return total(tuple(range(lexicon.n_answers)), max_guesses)
+    return exact_total(lexicon.matrix, lexicon.length, max_guesses)
 
 
 @st.composite

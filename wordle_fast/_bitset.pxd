@@ -37,3 +37,14 @@ cdef class CandidateSet:
 
 cdef class FrozenCandidateSet(CandidateSet):
     pass
+
+
+cdef inline void fill_bitset(
+    bitword_t* words, Py_ssize_t n_words,      # out: zeroed, then one bit per member
+    const Py_ssize_t* members, Py_ssize_t n,   # answer indices below 64 * n_words
+) noexcept nogil:
+    cdef Py_ssize_t j
+    for j in range(n_words):
+        words[j] = 0
+    for j in range(n):
+        words[members[j] >> 6] |= (<bitword_t> 1) << (members[j] & 63)

@@ -29,7 +29,7 @@ from cython.parallel cimport prange
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from wordle_fast._bitset cimport popcount64
+from wordle_fast._bitset cimport fill_bitset, popcount64
 from wordle_fast._typedefs cimport bitword_t, code_t
 
 ctypedef Py_ssize_t intp_t
@@ -155,12 +155,8 @@ cdef class ExactSearcher:
     cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth):
         cdef bytes key = PyBytes_FromStringAndSize(NULL, 1 + self.n_words * 8)
         cdef char* out = PyBytes_AS_STRING(key)
-        cdef bitword_t* words = <bitword_t*> (out + 1)
-        cdef Py_ssize_t j
         out[0] = <char> depth
-        memset(words, 0, self.n_words * 8)
-        for j in range(n):
-            words[members[j] >> 6] |= (<bitword_t> 1) << (members[j] & 63)
+        fill_bitset(<bitword_t*> (out + 1), self.n_words, members, n)
         return key
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:

@@ -23,6 +23,7 @@ from libc.stdint cimport uint8_t, uint16_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
+from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._scoring cimport BucketStats, _score_one
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t, letter_t
 
@@ -298,7 +299,6 @@ cdef class LookaheadSearcher:
         # small, so most keys are a few dozen bytes, not 297.
         cdef bytes key
         cdef char* out
-        cdef bitword_t* words
         cdef Py_ssize_t j
         if self.n_answers <= 65536 and 2 * n < self.n_words * 8:
             key = PyBytes_FromStringAndSize(NULL, 1 + 2 * n)
@@ -311,10 +311,7 @@ cdef class LookaheadSearcher:
         key = PyBytes_FromStringAndSize(NULL, 1 + self.n_words * 8)
         out = PyBytes_AS_STRING(key)
         out[0] = <char> (depth | 0x80)    # the high bit tells the two forms apart
-        words = <bitword_t*> (out + 1)
-        memset(words, 0, self.n_words * 8)
-        for j in range(n):
-            words[members[j] >> 6] |= (<bitword_t> 1) << (members[j] & 63)
+        fill_bitset(<bitword_t*> (out + 1), self.n_words, members, n)
         return key
 
     cdef void _remember(self, bytes key, double value):
@@ -325,7 +322,7 @@ cdef class LookaheadSearcher:
 
     # -- quantities of a candidate set ----------------------------------------
 
-    cdef double _mass(self, const intp_t* members, Py_ssize_t n) noexcept:
+    cdef double _mass(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
         cdef double total = 0.0
         cdef Py_ssize_t j
         if self.weights == NULL:
@@ -395,14 +392,14 @@ cdef class LookaheadSearcher:
                 result = _best_entropy(self.matrix8, self.n_answers, self.order, self.n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
                                        self.length,
-                                       members, n, self.weights, self._mass_nogil(members, n),
+                                       members, n, self.weights, self._mass(members, n),
                                        self.n_patterns, self.count_log_count, bound, counts, masses,
                                        tile_bound, visit, self.prune)
             else:
                 result = _best_entropy(self.matrix16, self.n_answers, self.order, self.n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
                                        self.length,
-                                       members, n, self.weights, self._mass_nogil(members, n),
+                                       members, n, self.weights, self._mass(members, n),
                                        self.n_patterns, self.count_log_count, bound, counts, masses,
                                        tile_bound, visit, self.prune)
         free(counts)
@@ -410,15 +407,6 @@ cdef class LookaheadSearcher:
         free(tile_bound)
         free(visit)
         return result
-
-    cdef double _mass_nogil(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
-        cdef double total = 0.0
-        cdef Py_ssize_t j
-        if self.weights == NULL:
-            return <double> n
-        for j in range(n):
-            total += self.weights[members[j]]
-        return total
 
     cdef double _deep(self, const intp_t* members, Py_ssize_t n, int depth) except? -1.0:
         # V(S, depth >= 2): every guess, best one-step entropy first, until one

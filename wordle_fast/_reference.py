@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import operator
 from collections import Counter
+from functools import lru_cache
 
 import numpy as np
 
@@ -306,3 +307,36 @@ def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None
         arrays["win_probability"][k] = mass.get(winning_code, 0.0)
     return (arrays["entropy"], arrays["expected_remaining"], arrays["largest_bucket"],
             arrays["n_buckets"], arrays["win_probability"])
+
+
+# -- exact search ------------------------------------------------------------------
+
+INFEASIBLE = 1 << 40
+
+
+def exact_total(matrix, length: int, max_guesses: int, answers=None) -> int:
+    """T(S, d) by trying every guess at every state: no bounds, no closed
+    forms, only memoization of the recursion itself. The twin of
+    ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight."""
+    green = 3 ** length - 1
+    n_guesses = matrix.shape[0]
+
+    @lru_cache(maxsize=None)
+    def total(members, left):
+        if len(members) == 1:
+            return 1 if left >= 1 else INFEASIBLE
+        if left <= 1:
+            return INFEASIBLE
+        best = INFEASIBLE
+        for guess in range(n_guesses):
+            buckets = {}
+            for a in members:
+                buckets.setdefault(int(matrix[guess, a]), []).append(a)
+            if len(buckets) == 1 and green not in buckets:
+                continue   # learns nothing
+            best = min(best, len(members) + sum(total(tuple(b), left - 1)
+                                                for code, b in buckets.items() if code != green))
+        return best
+
+    members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
+    return total(members, max_guesses)
