@@ -159,3 +159,9 @@ def test_cli_exact_openers(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["reused"] == 3
     assert main(["openers", "--exact", "--depth", "2"]) == 2
     assert "does not combine" in capsys.readouterr().err
+
+
+def test_twin_and_kernel_share_the_unsolvable_marker():
+    from wordle_fast._exact import UNSOLVABLE
+
+    assert UNSOLVABLE == INFEASIBLE

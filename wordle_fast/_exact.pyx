@@ -35,6 +35,7 @@ from wordle_fast._typedefs cimport bitword_t, code_t
 ctypedef Py_ssize_t intp_t
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
+UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
 
 cdef void _guess_bounds(

@@ -311,7 +311,7 @@ def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None
 
 # -- exact search ------------------------------------------------------------------
 
-INFEASIBLE = 1 << 40
+INFEASIBLE = 1 << 40   # equal to _exact.UNSOLVABLE (the twin imports nothing compiled)
 
 
 def exact_total(matrix, length: int, max_guesses: int, answers=None) -> int:

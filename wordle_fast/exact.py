@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast._exact import ExactSearcher
+from wordle_fast._exact import UNSOLVABLE, ExactSearcher
 from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, feedback
@@ -98,7 +98,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         openers = list(np.argsort(scores.expected_remaining, kind="stable")[:candidates])
     best_row, best_total = None, None
     for row in openers:
-        budget = (best_total - 1) if best_total is not None else (1 << 40) - 1
+        budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1
         total = searcher.after_guess(everyone, row, max_guesses, budget)
         if total <= budget:
             best_row, best_total = int(row), int(total)
@@ -254,7 +254,7 @@ def _prove_opener(job):
                              n_threads=n_threads)
     total = searcher.after_guess(np.arange(lexicon.n_answers), lexicon.guess_index(opener),
                                  max_guesses)
-    return opener, (None if total >= (1 << 40) else int(total))
+    return opener, (None if total >= UNSOLVABLE else int(total))
 
 
 def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 6,
