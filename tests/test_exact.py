@@ -165,3 +165,37 @@ def test_twin_and_kernel_share_the_unsolvable_marker():
     from wordle_fast._exact import UNSOLVABLE
 
     assert UNSOLVABLE == INFEASIBLE
+
+
+@given(small_lists())
+@settings(max_examples=20, deadline=None)
+def test_optimal_strategy_plays_the_proven_total(case):
+    from wordle_fast.simulate import simulate
+
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    opener = lexicon.answers[0]
+    proven = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows).after_guess(
+        np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
+    if proven >= INFEASIBLE:
+        return
+    from wordle_fast.exact import OptimalStrategy
+
+    result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
+                       "use_cache": False}, opener=opener, max_turns=max_guesses)
+    assert result.failed == 0 and result.total_guesses == proven
+
+
+def test_optimal_strategy_in_the_solver(official):
+    from wordle_fast import Solver
+
+    solver = Solver(lexicon=official, strategy="optimal", use_cache=False)
+    solver.update("salet", "bbbbb")
+    best = solver.best()
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
+    bucket = solver.candidate_set.indices()
+    assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5))
+    with pytest.raises(ValueError, match="normal mode only"):
+        Solver(lexicon=official, strategy="optimal", hard_mode="hard")
+    with pytest.raises(ValueError, match="prior='uniform'"):
+        Solver(lexicon=official, strategy="optimal", prior="frequency")

@@ -180,6 +180,32 @@ cdef class ExactSearcher:
         members = np.ascontiguousarray(members, dtype=np.intp)
         return self._guess_cost(members, guess, depth, budget)
 
+    def guess_costs(self, members, rows, int depth):
+        """Total guesses to finish ``members`` when each guess row in ``rows``
+        is played next, within ``depth`` guesses in all, and which of them
+        are exact. The smallest exact entry belongs to an optimal guess; an
+        entry that is not exact is only a lower bound on its guess's cost,
+        and may equal the optimum without reaching it."""
+        members = np.ascontiguousarray(members, dtype=np.intp)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        cdef const intp_t[::1] view = members
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        all_bounds, _ = self._all_bounds(&view[0], members.shape[0])
+        costs = all_bounds[rows].astype(np.float64)
+        exact = np.zeros(rows.shape[0], dtype=bool)
+        cdef int64_t best = INFEASIBLE
+        cdef int64_t cost
+        for position in np.argsort(costs, kind="stable"):
+            if costs[position] >= best:
+                break
+            cost = self._guess_cost(members, rows[position], depth, best - 1)
+            costs[position] = cost
+            if cost < best:
+                best = cost
+                exact[position] = True
+        return costs, exact
+
     def best_guess(self, members, int depth):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
         members = np.ascontiguousarray(members, dtype=np.intp)

@@ -73,9 +73,13 @@ class Solver:
             raise ValueError(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
                                       depth=depth, width=width)
-        if self.strategy.name == "lookahead" and hard_mode != "off":
-            raise ValueError("the lookahead strategy plays normal mode only: below the first "
-                             "guess its recursion assumes every allowed guess stays playable")
+        if self.strategy.name in ("lookahead", "optimal") and hard_mode != "off":
+            raise ValueError(f"the {self.strategy.name} strategy plays normal mode only: below "
+                             "the first guess its search assumes every allowed guess stays "
+                             "playable")
+        if self.strategy.name == "optimal" and prior != "uniform":
+            raise ValueError("the optimal strategy minimizes total guesses over equally likely "
+                             "answers; use prior='uniform'")
         self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
         self.guess_pool = guess_pool
         self.hard_mode = check_mode(hard_mode)
@@ -162,7 +166,7 @@ class Solver:
         rows = self._pool_rows()
         scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
         position = Position(scores=scores, rows=rows, candidates=self._candidates,
-                            lexicon=self.lexicon, weights=self.weights)
+                            lexicon=self.lexicon, weights=self.weights, turn=len(self._turns))
         return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:

@@ -25,6 +25,7 @@ class Position:
     candidates: object           # CandidateSet of the answers still possible
     lexicon: object              # the Lexicon, for word data such as frequencies
     weights: np.ndarray | None = None   # the prior over answers, None for uniform
+    turn: int = 0                        # guesses already played this game
 
     @property
     def candidate_words(self) -> list[str]:
@@ -128,11 +129,19 @@ def _lookahead(depth: int = 2, width: int | None = None, max_entries: int | None
                              max_entries=max_entries or DEFAULT_MEMO_ENTRIES)
 
 
+def _optimal(max_guesses: int = 6):
+    # Imported when asked for: wordle_fast.exact builds on this module.
+    from wordle_fast.exact import OptimalStrategy
+
+    return OptimalStrategy(max_guesses=max_guesses)
+
+
 # name -> class or factory; make_strategy passes each the options it takes
 STRATEGIES = {
     **{cls.name: cls for cls in (EntropyStrategy, HybridStrategy, MinimaxStrategy,
                                  ExpectedSizeStrategy, LetterFrequencyStrategy)},
     "lookahead": _lookahead,
+    "optimal": _optimal,
 }
 
 
