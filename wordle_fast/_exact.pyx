@@ -53,7 +53,7 @@ cdef void _guess_bounds(
     cdef const code_t* row
     for g in range(n_guesses):
         if stamp[0] == <uint32_t> 0xFFFFFFFFU:   # about to wrap: forget every old stamp
-            memset(seen, 0, all_green * sizeof(uint32_t) + sizeof(uint32_t))
+            memset(seen, 0, (all_green + 1) * sizeof(uint32_t))   # n_patterns entries
             stamp[0] = 0
         stamp[0] += 1
         row = matrix + g * n_answers

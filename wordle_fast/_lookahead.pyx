@@ -24,6 +24,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset
+from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t, letter_t
 
@@ -412,7 +413,7 @@ cdef class LookaheadSearcher:
         # V(S, depth >= 2): every guess, best one-step entropy first, until one
         # reaches H(S).
         candidates = np.asarray(<intp_t[:n]> members).copy()
-        entropy = self._entropies(candidates)
+        entropy = self._entropies(candidates, self.order_obj)
         order = np.argsort(-entropy, kind="stable")
         if self.width:
             order = order[:self.width]
@@ -427,11 +428,10 @@ cdef class LookaheadSearcher:
                     break
         return best
 
-    def _entropies(self, candidates):
-        # One-step entropy of every playable guess over `candidates`.
-        from wordle_fast._scoring import score_guesses
+    def _entropies(self, candidates, rows):
+        # One-step entropy of each guess row over `candidates`.
         weights = None if self.weights == NULL else self.weights_obj
-        return score_guesses(self.matrix_obj, self.order_obj, candidates, self.length,
+        return score_guesses(self.matrix_obj, rows, candidates, self.length,
                              weights=weights, n_threads=self.n_threads)[0]
 
     cdef double _guess_value(self, candidates, Py_ssize_t guess_row, double entropy,
@@ -560,10 +560,7 @@ cdef class LookaheadSearcher:
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         if not 1 <= depth <= 100:
             raise ValueError(f"depth must be within 1..100, got {depth}")
-        from wordle_fast._scoring import score_guesses
-        weights = None if self.weights == NULL else self.weights_obj
-        entropy = score_guesses(self.matrix_obj, rows, candidates, self.length, weights=weights,
-                                n_threads=self.n_threads)[0]
+        entropy = self._entropies(candidates, rows)
         if depth == 1 or candidates.shape[0] <= 1:
             return (entropy if depth == 1 else np.zeros_like(entropy)), rows.shape[0]
         order = np.argsort(-entropy, kind="stable")

@@ -36,6 +36,22 @@ def words_digest(words) -> str:
     return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
 
 
+def write_atomically(path: str | os.PathLike, write) -> None:
+    """Call ``write(temporary_path)``, then rename the file onto ``path``: a
+    reader sees the old file or the whole new one, and a failure leaves
+    nothing half-written. The temporary name is private to this process and
+    in the same folder, so the rename is atomic (tempfile would cost 5 ms of
+    start-up)."""
+    target = Path(path).expanduser()
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        write(temporary)
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
 class OpeningCache:
     """Opening tables in one directory, keyed by a description dict."""
 
@@ -65,18 +81,14 @@ class OpeningCache:
     def save(self, description: str, arrays: dict[str, np.ndarray]) -> Path | None:
         """Write atomically; a cache that cannot be written only costs speed."""
         path = self.path_for(description)
-        # A name private to this process, in the same directory so that
-        # os.replace is an atomic rename (tempfile costs 5 ms of start-up).
-        temporary = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+
+        def write(temporary: Path) -> None:
+            with open(temporary, "wb") as file:
+                np.savez(file, description=np.array(description), **arrays)
+
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            try:
-                with open(temporary, "wb") as file:
-                    np.savez(file, description=np.array(description), **arrays)
-                os.replace(temporary, path)
-            finally:
-                if temporary.exists():
-                    temporary.unlink()
+            write_atomically(path, write)
         except OSError as error:
             warnings.warn(f"could not write the opening cache in {self.directory}: {error}",
                           RuntimeWarning, stacklevel=2)

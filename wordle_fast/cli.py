@@ -10,7 +10,6 @@ import argparse
 import csv
 import importlib.util
 import json
-import os
 import random
 import sys
 import time
@@ -20,6 +19,7 @@ import numpy as np
 
 from dataclasses import asdict
 
+from wordle_fast.cache import write_atomically
 from wordle_fast.constraints import find_words
 from wordle_fast.errors import InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
@@ -323,18 +323,6 @@ def _check_output_path(option: str, path: str) -> None:
         raise ValueError(f"{option} {path}: the folder {folder} does not exist; create it first")
 
 
-def _write_atomically(path: str, write) -> None:
-    """Write through a temporary file, so a failure leaves nothing half-written."""
-    target = Path(path).expanduser()
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        write(temporary)
-        os.replace(temporary, target)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
-
-
 def run_simulate(args) -> int:
     # Every check before any work: a bad option never costs a simulation.
     if args.workers < 1:
@@ -369,13 +357,13 @@ def run_simulate(args) -> int:
     else:
         print(result.summary())
     if args.json and args.json != "-":
-        _write_atomically(args.json, lambda path: path.write_text(
+        write_atomically(args.json, lambda path: path.write_text(
             json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8"))
         print(f"Wrote {args.json}")
     if args.plot:
         from wordle_fast.plot import plot_distribution
 
-        _write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
+        write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
         print(f"Wrote plot: {args.plot}")
     return EXIT_OK
 
@@ -460,11 +448,11 @@ def run_optimal(args) -> int:
                      max_guesses=args.max_guesses, candidates=args.candidates)
     print(result.summary())
     if args.json:
-        _write_atomically(args.json, lambda path: path.write_text(
+        write_atomically(args.json, lambda path: path.write_text(
             json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8"))
         print(f"Wrote {args.json}")
     if args.tree:
-        _write_atomically(args.tree, lambda path: path.write_text(tree_text(result.tree),
+        write_atomically(args.tree, lambda path: path.write_text(tree_text(result.tree),
                                                                   encoding="utf-8"))
         print(f"Wrote tree: {args.tree}")
     return EXIT_OK

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-import os
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -25,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
-from wordle_fast.cache import default_cache_dir, words_digest
+from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import all_green, format_pattern
@@ -240,12 +239,9 @@ def _load_results(path, description) -> dict[str, int | None]:
 
 
 def _save_results(path, description, totals) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps({"description": description, "totals": totals}, indent=1),
-                         encoding="utf-8")
-    os.replace(temporary, path)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"description": description, "totals": totals}, indent=1)
+    write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
 def _prove_opener(job):
