@@ -10,10 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, WordleError
+from wordle_fast.lexicon import feedback
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
-from wordle_fast.exact import InvalidTree, optimal, verify_tree
+from wordle_fast.exact import InvalidTree, make_searcher, optimal, verify_tree
+from wordle_fast.rules import legal_guesses
 
 
 
@@ -89,11 +91,21 @@ def test_verifier_rejects_broken_trees(salet, official):
         verify_tree(salet.tree, answers, hard_mode="hard")
 
 
-def test_unsolvable_and_unsupported(official):
+def test_unsolvable_and_bad_arguments(official):
     with pytest.raises(WordleError, match="within 2 guesses"):
         optimal(opener="salet", lexicon=official, max_guesses=2)
-    with pytest.raises(WordleError, match="hard mode is not available yet"):
-        optimal(opener="salet", lexicon=official, hard_mode="hard")
+    with pytest.raises(ValueError, match="unknown hard mode"):
+        optimal(opener="salet", lexicon=official, hard_mode="nightmare")
+    hard = make_searcher(official, "hard")
+    everyone = np.arange(official.n_answers)
+    with pytest.raises(ValueError, match="not among the legal guesses"):
+        hard.after_guess(everyone, official.guess_index("crane"), 6, legal=[0, 1, 2])
+    with pytest.raises(ValueError, match="sorted, distinct rows"):
+        hard.solve(everyone[:5], 6, legal=[3, 2])
+    with pytest.raises(ValueError, match="only apply to the hard modes"):
+        make_searcher(official).solve(everyone[:5], 6, legal=[1, 2])
+    with pytest.raises(ValueError, match="needs guess_letters"):
+        ExactSearcher(official.matrix, 5, official.answer_rows, mode="hard")
 
 
 def test_cli_optimal_and_verify(tmp_path, capsys):
@@ -114,8 +126,15 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
     result["tree"]["guess"] = "zzzzz"
     out.write_text(json.dumps(result))
     assert main(["verify-tree", str(out), "--answers", str(words)]) == 2
-    assert main(["optimal", "--opener", "salet", "--hard"]) == 2
-    assert "not available yet" in capsys.readouterr().err
+    hard_out = tmp_path / "hard.json"
+    assert main(["optimal", "--answers", str(words), "--guesses", str(words), "--hard",
+                 "--json", str(hard_out)]) == 0
+    hard = json.loads(hard_out.read_text())
+    assert hard["mode"] == "hard" and hard["total_guesses"] >= result["total_guesses"]
+    capsys.readouterr()
+    assert main(["verify-tree", str(hard_out), "--answers", str(words), "--hard-mode",
+                 "hard"]) == 0
+    assert f"{hard['total_guesses']} guesses in total" in capsys.readouterr().out
 
 
 def test_exact_opener_table_proves_saves_and_resumes(tmp_path):
@@ -195,7 +214,97 @@ def test_optimal_strategy_in_the_solver(official):
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
     bucket = solver.candidate_set.indices()
     assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5))
-    with pytest.raises(ValueError, match="normal mode only"):
-        Solver(lexicon=official, strategy="optimal", hard_mode="hard")
     with pytest.raises(ValueError, match="prior='uniform'"):
         Solver(lexicon=official, strategy="optimal", prior="frequency")
+
+
+# -- hard and strict mode ------------------------------------------------------------
+
+@st.composite
+def trap_lists(draw):
+    # Answers that differ in one letter (BATCH, CATCH, HATCH, ...) plus probe
+    # words: normal mode splits them with a probe, hard mode may not, so the
+    # modes' optima differ often enough to test the legal-guess bookkeeping.
+    length = draw(st.integers(3, 4))
+    stem = draw(st.text(alphabet="aeiou", min_size=length - 1, max_size=length - 1))
+    firsts = draw(st.lists(st.sampled_from("bcdfghklmnprst"), min_size=4, max_size=9,
+                           unique=True))
+    answers = [first + stem for first in firsts]
+    others = st.text(alphabet="abcdehst", min_size=length, max_size=length)
+    answers += [w for w in draw(st.lists(others, max_size=6, unique=True)) if w not in answers]
+    probes = st.text(alphabet="bcdfghklmnprst", min_size=length, max_size=length)
+    extra = [w for w in draw(st.lists(probes, min_size=2, max_size=10, unique=True))
+             if w not in answers]
+    return answers, answers + extra, draw(st.integers(3, 6))
+
+
+@given(st.one_of(trap_lists(), small_lists()), st.sampled_from(["hard", "strict"]))
+@settings(max_examples=40, deadline=None)
+def test_hard_modes_agree_with_brute_force(case, mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    everyone = np.arange(lexicon.n_answers)
+    fast = make_searcher(lexicon, mode).solve(everyone, max_guesses)
+    slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=[tuple(word) for word in lexicon.encoded_guesses])
+    assert min(fast, INFEASIBLE) == slow
+    # A rule only takes guesses away: never cheaper than normal mode, and
+    # strict (a subset of hard's guesses) never cheaper than hard.
+    assert slow >= exact_total(lexicon.matrix, lexicon.length, max_guesses)
+    if slow < INFEASIBLE:
+        best = min(range(lexicon.n_guesses),
+                   key=lambda g: (make_searcher(lexicon, mode).after_guess(everyone, g,
+                                                                           max_guesses), g))
+        result = optimal(opener=lexicon.guesses[best], lexicon=lexicon, hard_mode=mode,
+                         max_guesses=max_guesses)
+        assert result.total_guesses == slow and result.mode == mode
+        check = verify_tree(result.tree, answers, hard_mode=mode, max_guesses=max_guesses)
+        assert check["total_guesses"] == slow
+
+
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_legal_guesses_follow_the_rule_along_a_game(official, mode):
+    # The search's own bookkeeping (legal_after) against the Solver's rule
+    # (rules.legal_guesses) over random games that play legal guesses.
+    searcher = make_searcher(official, mode)
+    rng = np.random.default_rng(7)
+    for _ in range(6):
+        answer = official.answers[rng.integers(official.n_answers)]
+        legal, history = np.arange(official.n_guesses), []
+        for _ in range(4):
+            guess = official.guesses[rng.choice(legal)]
+            code = feedback(guess, answer)
+            history.append((guess, code))
+            legal = searcher.legal_after(legal, official.guess_index(guess), code)
+            expected = np.flatnonzero(legal_guesses(official, history, mode))
+            np.testing.assert_array_equal(legal, expected)
+
+
+def test_salet_in_hard_and_strict_mode(official):
+    # Hard mode: SALET 8122 (mean 3.5084), the published optimum for this rule.
+    hard = optimal(opener="salet", lexicon=official, hard_mode="hard")
+    assert hard.total_guesses == 8122 and round(hard.mean, 4) == 3.5084
+    assert verify_tree(hard.tree, official.answers, hard_mode="hard")["total_guesses"] == 8122
+    with pytest.raises(InvalidTree, match="breaks the rule"):
+        verify_tree(hard.tree, official.answers, hard_mode="strict")
+    strict = optimal(opener="salet", lexicon=official, hard_mode="strict")
+    assert strict.total_guesses == 8125 and strict.to_dict()["mode"] == "strict"
+    assert verify_tree(strict.tree, official.answers, hard_mode="strict")["total_guesses"] == 8125
+    searcher = make_searcher(official, "hard")
+    assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
+                                6, 8121) > 8121
+
+
+def test_optimal_strategy_in_hard_mode(official):
+    from wordle_fast import Solver
+
+    solver = Solver(lexicon=official, strategy="optimal", hard_mode="hard", use_cache=False)
+    solver.update("salet", "bbbyb")
+    best = solver.best()
+    assert solver.check_guess(best.word) == best.word   # legal in hard mode
+    legal = np.flatnonzero(legal_guesses(official, [("salet", solver.history[0].pattern)],
+                                         "hard"))
+    searcher = make_searcher(official, "hard")
+    bucket = solver.candidate_set.indices()
+    assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5, legal=legal))
+    assert official.guess_index(best.word) in legal

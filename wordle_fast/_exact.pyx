@@ -19,6 +19,13 @@ bound above ``budget``. What makes it fast:
 * buckets are solved largest first, each with the budget left, so a bad
   guess is dropped as soon as its running cost passes the best;
 * exact values and lower bounds are memoized by (candidate set, depth).
+
+Hard modes shrink the guesses allowed as feedback arrives. The search then
+carries the legal guesses (sorted matrix rows) down the tree: after guess g
+shows pattern r, the rule filters the parent's list, and the memo key adds
+the list, which is all the rule needs to know about the past. The candidates
+always stay legal (an answer that fits the feedback keeps every green and
+every revealed letter), so the closed forms above hold in every mode.
 """
 
 import numpy as np
@@ -30,16 +37,22 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._typedefs cimport bitword_t, code_t
+from wordle_fast._feedback cimport feedback_one
+from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
 ctypedef Py_ssize_t intp_t
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
+MODES = ("off", "hard", "strict")
+cdef enum:
+    MODE_OFF, MODE_HARD, MODE_STRICT
+
 
 cdef void _guess_bounds(
     const code_t* matrix, Py_ssize_t n_answers, Py_ssize_t n_guesses,
+    const intp_t* rows,                   # the guesses' matrix rows; NULL: 0..n_guesses-1
     const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
     uint32_t* seen, uint32_t* stamp,      # seen[n_patterns], stamp counter
     int64_t* bound, int64_t* buckets,           # out [n_guesses]
@@ -56,7 +69,7 @@ cdef void _guess_bounds(
             memset(seen, 0, (all_green + 1) * sizeof(uint32_t))   # n_patterns entries
             stamp[0] = 0
         stamp[0] += 1
-        row = matrix + g * n_answers
+        row = matrix + (g if rows == NULL else rows[g]) * n_answers
         k = 0
         for j in range(n):
             code = row[members[j]]
@@ -72,6 +85,7 @@ cdef void _guess_bounds(
 
 cdef void _guess_bounds_bytes(
     const uint8_t* matrix, Py_ssize_t n_answers, Py_ssize_t first, Py_ssize_t last,
+    const intp_t* rows,                   # the guesses' matrix rows; NULL: first..last-1
     const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
     int64_t* bound, int64_t* buckets,     # out, indexed by guess row
 ) noexcept nogil:
@@ -83,7 +97,7 @@ cdef void _guess_bounds_bytes(
     cdef uint8_t code
     cdef int64_t k, green
     for g in range(first, last):
-        row = matrix + g * n_answers
+        row = matrix + (g if rows == NULL else rows[g]) * n_answers
         mask[0] = mask[1] = mask[2] = mask[3] = 0
         for j in range(n):
             code = row[members[j]]
@@ -94,28 +108,93 @@ cdef void _guess_bounds_bytes(
         bound[g] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
 
 
+cdef Py_ssize_t _filter_legal(
+    int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
+    const intp_t* legal, Py_ssize_t n_legal,     # the guesses allowed before this row
+    Py_ssize_t guess, unsigned long code,        # the row: guess played, pattern seen
+    intp_t* out,                                 # out [n_legal]: the guesses still allowed
+) noexcept nogil:
+    # hard: the NYT rule (greens stay, revealed letters are reused as often
+    # as revealed); strict: the guess must give this row's pattern if it
+    # were the answer. Returns how many rows were written to `out`.
+    cdef Py_ssize_t i, k, kept = 0, n_green = 0, n_shown = 0
+    cdef int tiles[20]
+    cdef Py_ssize_t green_at[20]
+    cdef letter_t green_letter[20], shown_letter[20]
+    cdef uint8_t shown[26]
+    cdef const letter_t* word = letters + guess * length
+    cdef const letter_t* other
+    cdef unsigned long rest = code
+    cdef bint ok
+    if mode == MODE_STRICT:
+        for k in range(n_legal):
+            if feedback_one(word, letters + legal[k] * length, length) == code:
+                out[kept] = legal[k]
+                kept += 1
+        return kept
+    for i in range(length):                      # the last letter is the lowest digit
+        tiles[length - 1 - i] = rest % 3
+        rest //= 3
+    memset(shown, 0, sizeof(shown))
+    for i in range(length):
+        if tiles[i] == 2:
+            green_at[n_green] = i
+            green_letter[n_green] = word[i]
+            n_green += 1
+        if tiles[i] != 0:
+            if shown[word[i]] == 0:
+                shown_letter[n_shown] = word[i]
+                n_shown += 1
+            shown[word[i]] += 1
+    for k in range(n_legal):
+        other = letters + legal[k] * length
+        ok = True
+        for i in range(n_green):
+            if other[green_at[i]] != green_letter[i]:
+                ok = False
+                break
+        if ok:
+            for i in range(n_shown):
+                if letter_counts[legal[k] * 26 + shown_letter[i]] < shown[shown_letter[i]]:
+                    ok = False
+                    break
+        if ok:
+            out[kept] = legal[k]
+            kept += 1
+    return kept
+
+
 cdef class ExactSearcher:
     """T(S, d) over one pattern matrix (uint8 or uint16 codes), with a memo.
 
-    ``guesses``: the matrix rows that may be played (normal mode: all).
+    ``mode``: ``off`` (every matrix row may be played at every turn),
+    ``hard`` or ``strict`` (see :mod:`wordle_fast.rules`); the hard modes
+    need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
+    L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
+    hard modes; None means every guess), and the members of the candidate set
+    as answer indices.
     """
 
-    cdef object matrix_obj, answer_rows_obj
+    cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
     cdef const intp_t* answer_rows        # matrix row of each answer (it is also a guess)
     cdef const uint8_t* matrix8
     cdef const uint16_t* matrix16
-    cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, n_words
+    cdef const letter_t* letters          # [n_guesses, length], hard modes only
+    cdef const uint8_t* letter_counts     # [n_guesses, 26], hard modes only
+    cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, n_words, length
     cdef uint32_t* seen
     cdef uint32_t stamp
+    cdef int mode_id
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef readonly Py_ssize_t states, memo_hits, max_entries
+    cdef readonly str mode
     cdef int n_threads
 
     def __cinit__(self):
         self.seen = NULL
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
-                 n_threads=None):
+                 n_threads=None, str mode="off", guess_letters=None):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
@@ -129,9 +208,27 @@ cdef class ExactSearcher:
         if self.answer_rows_obj.shape != (self.n_answers,):
             raise ValueError("answer_rows needs the guess row of every answer")
         self.answer_rows = <const intp_t*> <size_t> self.answer_rows_obj.ctypes.data
+        self.length = length
         self.n_patterns = int(3 ** length)
         self.all_green = self.n_patterns - 1
         self.n_words = (self.n_answers + 63) // 64
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        self.mode = mode
+        self.mode_id = MODES.index(mode)
+        if self.mode_id != MODE_OFF:
+            if guess_letters is None:
+                raise ValueError(f"mode {mode!r} needs guess_letters, the guesses' letters 0..25")
+            letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
+            if letters.shape != (self.n_guesses, length) or (letters.size and letters.max() > 25):
+                raise ValueError(f"guess_letters must be uint8[{self.n_guesses}, {length}] "
+                                 "with letters 0..25")
+            counts = np.zeros((self.n_guesses, 26), dtype=np.uint8)
+            for position in range(length):
+                counts[np.arange(self.n_guesses), letters[:, position]] += 1
+            self.letters_obj, self.counts_obj = letters, counts
+            self.letters = <const letter_t*> <size_t> letters.ctypes.data
+            self.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
         self.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
         if self.seen == NULL:
             raise MemoryError()
@@ -153,74 +250,136 @@ cdef class ExactSearcher:
         return {"states": self.states, "memo_hits": self.memo_hits,
                 "memo_entries": len(self.memo), "max_entries": self.max_entries}
 
-    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth):
+    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
         cdef bytes key = PyBytes_FromStringAndSize(NULL, 1 + self.n_words * 8)
         cdef char* out = PyBytes_AS_STRING(key)
         out[0] = <char> depth
         fill_bitset(<bitword_t*> (out + 1), self.n_words, members, n)
-        return key
+        if legal is None:
+            return key
+        # The legal guesses, as their row numbers or as a bitset over the
+        # guess list, whichever is shorter (a tag byte tells them apart).
+        if self.n_guesses < 65536 and 2 * legal.shape[0] * 8 < self.n_guesses:
+            return key + b"r" + legal.astype(np.uint16).tobytes()
+        mask = np.zeros(self.n_guesses, dtype=bool)
+        mask[legal] = True
+        return key + b"m" + np.packbits(mask).tobytes()
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
         if self.matrix8 != NULL:
             return self.matrix8[guess * self.n_answers + answer]
         return self.matrix16[guess * self.n_answers + answer]
 
+    cdef object _legal_now(self, legal):
+        # The caller's legal rows checked and made contiguous; None in normal mode.
+        if legal is None:
+            return None if self.mode_id == MODE_OFF else np.arange(self.n_guesses, dtype=np.intp)
+        if self.mode_id == MODE_OFF:
+            raise ValueError("legal guesses only apply to the hard modes; this searcher "
+                             "plays normal mode")
+        legal = np.ascontiguousarray(legal, dtype=np.intp)
+        if legal.ndim != 1 or legal.shape[0] == 0:
+            raise ValueError("legal must list at least one guess row")
+        if (legal[0] < 0 or legal[legal.shape[0] - 1] >= self.n_guesses
+                or (legal.shape[0] > 1 and np.any(np.diff(legal) <= 0))):
+            raise ValueError(f"legal must be sorted, distinct rows in 0..{self.n_guesses - 1}")
+        return legal
+
+    cdef object _legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        # The guesses the rule allows after `guess` shows `code`.
+        if legal is None:
+            return None
+        cdef const intp_t[::1] view = legal
+        out = np.empty(legal.shape[0], dtype=np.intp)
+        cdef intp_t[::1] out_view = out
+        cdef Py_ssize_t kept
+        with nogil:
+            kept = _filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
+                                 &view[0], view.shape[0], guess, code, &out_view[0])
+        return out[:kept]
+
     # -- public ----------------------------------------------------------------
 
-    def solve(self, members, int depth, int64_t budget=INFEASIBLE):
+    def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it."""
         members = np.ascontiguousarray(members, dtype=np.intp)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
-        return self._solve(&view[0], members.shape[0], depth, budget)
+        return self._solve(&view[0], members.shape[0], depth, budget, self._legal_now(legal))
 
-    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE):
-        """The total for playing ``guess`` first with ``depth`` guesses in all."""
+    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
+                    legal=None):
+        """The total for playing ``guess`` first with ``depth`` guesses in all
+        (a lower bound above ``budget`` when that is passed)."""
         members = np.ascontiguousarray(members, dtype=np.intp)
-        return self._guess_cost(members, guess, depth, budget)
+        legal = self._legal_now(legal)
+        if legal is not None and not self._is_legal(legal, guess):
+            raise ValueError(f"guess row {guess} is not among the legal guesses")
+        return self._guess_cost(members, guess, depth, budget, legal)
 
-    def guess_costs(self, members, rows, int depth):
+    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
+        legal = self._legal_now(legal)
+        if legal is None:
+            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
+        return self._legal_after(legal, guess, code)
+
+    def guess_costs(self, members, rows, int depth, legal=None):
         """Total guesses to finish ``members`` when each guess row in ``rows``
         is played next, within ``depth`` guesses in all, and which of them
         are exact. The smallest exact entry belongs to an optimal guess; an
         entry that is not exact is only a lower bound on its guess's cost,
-        and may equal the optimum without reaching it."""
+        and may equal the optimum without reaching it. In the hard modes
+        ``rows`` must be legal."""
         members = np.ascontiguousarray(members, dtype=np.intp)
         rows = np.ascontiguousarray(rows, dtype=np.intp)
+        legal = self._legal_now(legal)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             raise ValueError("no candidates")
-        all_bounds, _ = self._all_bounds(&view[0], members.shape[0])
-        costs = all_bounds[rows].astype(np.float64)
+        all_bounds, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        if legal is None:
+            costs = all_bounds[rows].astype(np.float64)
+        else:
+            at = np.minimum(np.searchsorted(legal, rows), legal.shape[0] - 1)
+            if np.any(legal[at] != rows):
+                raise ValueError("every row must be a legal guess in this mode")
+            costs = all_bounds[at].astype(np.float64)
         exact = np.zeros(rows.shape[0], dtype=bool)
         cdef int64_t best = INFEASIBLE
         cdef int64_t cost
         for position in np.argsort(costs, kind="stable"):
             if costs[position] >= best:
                 break
-            cost = self._guess_cost(members, rows[position], depth, best - 1)
+            cost = self._guess_cost(members, rows[position], depth, best - 1, legal)
             costs[position] = cost
             if cost < best:
                 best = cost
                 exact[position] = True
         return costs, exact
 
-    def best_guess(self, members, int depth):
+    def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
         members = np.ascontiguousarray(members, dtype=np.intp)
+        legal = self._legal_now(legal)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
         if n == 0:
             raise ValueError("no candidates")
-        value = self._solve(&view[0], n, depth, INFEASIBLE - 1)
+        value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal)
         if value >= INFEASIBLE:
             raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
-        return self._optimal_guess(members, depth, value)
+        return self._optimal_guess(members, depth, value, legal)
+
+    cdef bint _is_legal(self, legal, Py_ssize_t guess):
+        at = np.searchsorted(legal, guess)
+        return at < legal.shape[0] and legal[at] == guess
 
     # -- the search --------------------------------------------------------------
 
-    cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget) except -1:
+    cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
+                        legal) except -1:
         if n == 1:
             return 1 if depth >= 1 else INFEASIBLE
         if depth <= 1:
@@ -229,14 +388,14 @@ cdef class ExactSearcher:
             return 3
         if 2 * n - 1 > budget:
             return 2 * n - 1
-        key = self._key(members, n, depth)
+        key = self._key(members, n, depth, legal)
         entry = self.memo.get(key)
         if entry is not None:
             self.memo_hits += 1
             if entry[1] or entry[0] > budget:
                 return entry[0]
         self.states += 1
-        cdef int64_t result = self._search(members, n, depth, budget)
+        cdef int64_t result = self._search(members, n, depth, budget, legal)
         if result <= budget:
             self.memo[key] = (result, True)
         elif entry is None or result > entry[0]:
@@ -245,23 +404,30 @@ cdef class ExactSearcher:
             del self.memo[next(iter(self.memo))]   # the oldest entry goes first
         return result
 
-    cdef _all_bounds(self, const intp_t* members, Py_ssize_t n):
-        # (bounds, buckets) of every guess over the set.
-        bounds = np.empty(self.n_guesses, dtype=np.int64)
-        buckets = np.empty(self.n_guesses, dtype=np.int64)
+    cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal):
+        # (bounds, buckets) of every legal guess over the set, in the order
+        # of `legal` (of the matrix rows when it is None).
+        cdef Py_ssize_t n_rows = self.n_guesses if legal is None else legal.shape[0]
+        cdef const intp_t* rows = NULL
+        cdef const intp_t[::1] legal_view
+        if legal is not None:
+            legal_view = legal
+            rows = &legal_view[0]
+        bounds = np.empty(n_rows, dtype=np.int64)
+        buckets = np.empty(n_rows, dtype=np.int64)
         cdef int64_t[::1] bound_view = bounds
         cdef int64_t[::1] bucket_view = buckets
         cdef Py_ssize_t block, n_blocks = 64
-        cdef Py_ssize_t per_block = (self.n_guesses + n_blocks - 1) // n_blocks
+        cdef Py_ssize_t per_block = (n_rows + n_blocks - 1) // n_blocks
         if self.matrix8 != NULL:
             for block in prange(n_blocks, nogil=True, schedule="dynamic",
                                 num_threads=self.n_threads):
                 _guess_bounds_bytes(self.matrix8, self.n_answers, block * per_block,
-                                    min(self.n_guesses, (block + 1) * per_block), members, n,
+                                    min(n_rows, (block + 1) * per_block), rows, members, n,
                                     self.all_green, &bound_view[0], &bucket_view[0])
         else:
             with nogil:
-                _guess_bounds(self.matrix16, self.n_answers, self.n_guesses, members, n,
+                _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                               self.all_green, self.seen, &self.stamp, &bound_view[0],
                               &bucket_view[0])
         return bounds, buckets
@@ -292,7 +458,8 @@ cdef class ExactSearcher:
                     break
         return most
 
-    cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget) except -1:
+    cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
+                         legal) except -1:
         # Closed forms from the candidates alone: one that splits the set
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
@@ -302,7 +469,7 @@ cdef class ExactSearcher:
             return 2 * n - 1
         if most == n - 1 and depth >= 3:
             return 2 * n
-        bounds, buckets = self._all_bounds(members, n)
+        bounds, buckets = self._all_bounds(members, n, legal)
         cdef int64_t floor = bounds.min()
         if floor >= INFEASIBLE:
             return INFEASIBLE
@@ -324,14 +491,16 @@ cdef class ExactSearcher:
         for position in order:
             if bounds[position] >= best:
                 break
-            cost = self._guess_cost(candidates, position, depth, best - 1)
+            cost = self._guess_cost(candidates, position if legal is None else legal[position],
+                                    depth, best - 1, legal)
             if cost < best:
                 best = cost
                 if best == bounds[position]:
                     break   # reached its own lower bound, which no later guess beats
         return best if best <= budget else max(best, floor)
 
-    cdef int64_t _guess_cost(self, candidates, Py_ssize_t guess, int depth, int64_t budget) except -1:
+    cdef int64_t _guess_cost(self, candidates, Py_ssize_t guess, int depth, int64_t budget,
+                             legal) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
@@ -357,24 +526,27 @@ cdef class ExactSearcher:
             if green[b]:
                 continue
             lower = 2 * sizes[b] - 1
+            # Sets of one or two words are closed forms that need no legal list.
+            child_legal = (self._legal_after(legal, guess, sorted_codes[starts[b]])
+                           if sizes[b] > 2 else legal)
             value = self._solve(&grouped_view[starts[b]], sizes[b], depth - 1,
-                                budget - (total - lower))
+                                budget - (total - lower), child_legal)
             total += value - lower
             if total > budget:
                 return total
         return total
 
-    cdef object _optimal_guess(self, members, int depth, int64_t value):
+    cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
         # The first guess, in bound order, whose cost equals the set's value.
         cdef Py_ssize_t n = members.shape[0]
         if n == 1:
             return int(self.answer_rows[members[0]])
         cdef const intp_t[::1] view = members
-        bounds, _ = self._all_bounds(&view[0], n)
+        bounds, _ = self._all_bounds(&view[0], n, legal)
         for position in np.argsort(bounds, kind="stable"):
             if bounds[position] > value:
                 break
-            if self._guess_cost(members, position, depth, value) == value:
-                return int(position)
+            row = position if legal is None else legal[position]
+            if self._guess_cost(members, row, depth, value, legal) == value:
+                return int(row)
         raise RuntimeError("no guess reaches the optimum found; this is a bug")
-

@@ -314,29 +314,60 @@ def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None
 INFEASIBLE = 1 << 40   # equal to _exact.UNSOLVABLE (the twin imports nothing compiled)
 
 
-def exact_total(matrix, length: int, max_guesses: int, answers=None) -> int:
+def hard_mode_allows(mode: str, played: str, code: int, word: str) -> bool:
+    """Whether ``mode`` lets ``word`` follow ``played`` showing pattern ``code``,
+    read straight off the rule: ``hard`` keeps every green in place and uses
+    each letter at least as often as this row showed it green or yellow;
+    ``strict`` asks that ``word`` would have given this row as the answer."""
+    if mode == "off":
+        return True
+    if mode == "strict":
+        return feedback_code(played, word) == code
+    tiles = []
+    for _ in played:
+        code, tile = divmod(code, 3)
+        tiles.append(tile)
+    tiles.reverse()                      # the first letter is the most significant digit
+    if any(tile == 2 and word[i] != played[i] for i, tile in enumerate(tiles)):
+        return False
+    shown = Counter(letter for letter, tile in zip(played, tiles) if tile > 0)
+    return all(word.count(letter) >= times for letter, times in shown.items())
+
+
+def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str = "off",
+                guesses=None) -> int:
     """T(S, d) by trying every guess at every state: no bounds, no closed
     forms, only memoization of the recursion itself. The twin of
-    ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight."""
+    ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight.
+    The hard modes need ``guesses``, the matrix rows' words encoded as
+    letters 0..25, and carry the guesses still allowed through the recursion."""
     green = 3 ** length - 1
     n_guesses = matrix.shape[0]
+    if mode != "off" and guesses is None:
+        raise ValueError(f"mode {mode!r} needs the guess words")
 
     @lru_cache(maxsize=None)
-    def total(members, left):
+    def total(members, left, legal):
         if len(members) == 1:
             return 1 if left >= 1 else INFEASIBLE
         if left <= 1:
             return INFEASIBLE
         best = INFEASIBLE
-        for guess in range(n_guesses):
+        for guess in legal:
             buckets = {}
             for a in members:
                 buckets.setdefault(int(matrix[guess, a]), []).append(a)
             if len(buckets) == 1 and green not in buckets:
                 continue   # learns nothing
-            best = min(best, len(members) + sum(total(tuple(b), left - 1)
-                                                for code, b in buckets.items() if code != green))
+            cost = len(members)
+            for code, bucket in buckets.items():
+                if code != green:
+                    allowed = tuple(g for g in legal
+                                    if mode == "off"
+                                    or hard_mode_allows(mode, guesses[guess], code, guesses[g]))
+                    cost += total(tuple(bucket), left - 1, allowed)
+            best = min(best, cost)
         return best
 
     members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
-    return total(members, max_guesses)
+    return total(members, max_guesses, tuple(range(n_guesses)))

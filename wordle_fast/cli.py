@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     exact = commands.add_parser(
         "optimal", help="prove the fewest total guesses, with the decision tree",
         description="Exact search for the minimum total guesses over every answer "
-                    "(T(S) = |S| + min_g sum T(S_r)), normal mode.")
+                    "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
     exact.add_argument("--opener", metavar="WORD",
                        help="the first guess (default: the best of --candidates openers with "
                             "the smallest expected remaining set)")
@@ -193,7 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="openers to try without --opener (default 5)")
     exact.add_argument("--max-guesses", type=int, default=6, metavar="N",
                        help="guesses allowed per game (default 6)")
-    exact.add_argument("--hard", action="store_true", help="hard mode (not available yet)")
+    exact.add_argument("--hard-mode", choices=HARD_MODES, default="off",
+                       help="off, hard (NYT rule) or strict (every guess could be the answer)")
+    exact.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
+                       help="same as --hard-mode hard")
     exact.add_argument("--json", metavar="FILE", help="write opener, totals, distribution and tree")
     exact.add_argument("--tree", metavar="FILE", help="write the tree as indented text")
     _add_word_list_options(exact)
@@ -236,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                          help="strategy after the opener, with --simulate")
     openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
-                         help="hard mode for --simulate")
+                         help="hard mode for --simulate and --exact")
+    openers.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
+                         help="same as --hard-mode hard")
     openers.add_argument("--workers", type=int, default=1, metavar="N",
                          help="processes for --simulate, one opener each (default 1)")
     openers.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -444,7 +449,7 @@ def run_optimal(args) -> int:
             _check_output_path(f"--{option}", getattr(args, option))
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
     result = optimal(opener=args.opener, lexicon=lexicon,
-                     hard_mode="hard" if args.hard else "off",
+                     hard_mode=args.hard_mode,
                      max_guesses=args.max_guesses, candidates=args.candidates)
     print(result.summary())
     if args.json:
@@ -481,13 +486,13 @@ def _exact_openers(args, lexicon, started) -> int:
     scores = lexicon.score(pool=args.guess_pool)
     order = np.lexsort((scores.rows, scores.expected_remaining))  # the cheap score
     openers = [scores.words[i] for i in order[:top]]
-    path = args.results or default_results_path(lexicon, args.max_guesses)
+    path = args.results or default_results_path(lexicon, args.max_guesses, args.hard_mode)
     if args.results:
         _check_output_path("--results", args.results)
     progress = ProgressBar("Proving openers", enabled=not args.quiet)
     try:
         totals, reused = exact_opener_table(lexicon, openers, args.max_guesses, args.workers,
-                                            path, progress)
+                                            path, progress, hard_mode=args.hard_mode)
     except KeyboardInterrupt:
         print(f"wordle-fast openers: interrupted; the totals proven so far are saved in {path}; "
               "run the same command again to resume", file=sys.stderr)
@@ -495,7 +500,8 @@ def _exact_openers(args, lexicon, started) -> int:
     ranked = sorted(openers, key=lambda w: (totals[w] is None, totals[w] or 0, openers.index(w)))
     elapsed = time.perf_counter() - started
     if args.json:
-        json.dump({"max_guesses": args.max_guesses, "mode": "normal", "results_file": str(path),
+        mode = "normal" if args.hard_mode == "off" else args.hard_mode
+        json.dump({"max_guesses": args.max_guesses, "mode": mode, "results_file": str(path),
                    "reused": reused, "seconds": elapsed,
                    "openers": [{"rank": rank, "opener": w, "total_guesses": totals[w],
                                 "mean": None if totals[w] is None else totals[w] / lexicon.n_answers}
@@ -509,7 +515,7 @@ def _exact_openers(args, lexicon, started) -> int:
         shown = ("  cannot finish", "") if total is None else (f"{total:>6}", f"{total / lexicon.n_answers:>7.4f}")
         print(f"{rank:>4}  {word:<{width}}  {shown[0]}  {shown[1]}")
     print(f"{len(openers)} openers proven ({reused} from earlier runs) in {elapsed:.1f} s, at most "
-          f"{args.max_guesses} guesses; totals kept in {path}")
+          f"{args.max_guesses} guesses, hard mode {args.hard_mode}; totals kept in {path}")
     return EXIT_OK
 
 

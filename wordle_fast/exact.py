@@ -3,6 +3,8 @@
 >>> result = optimal(opener="salet")          # a few seconds
 >>> result.total_guesses, round(result.mean, 4), result.worst
 (7920, 3.4212, 5)
+>>> optimal(opener="salet", hard_mode="hard").total_guesses
+8122
 
 Trees are nested ``{"guess": word, "children": {pattern: subtree}}`` with
 patterns as g/y/b letters and the all-green child left out. ``verify_tree``
@@ -81,13 +83,11 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     or, without an opener, the best of the ``candidates`` openers with the
     smallest expected remaining set (the cheap score)."""
     check_mode(hard_mode)
-    if hard_mode != "off":
-        raise WordleError("exact search in hard mode is not available yet; use hard_mode='off'")
     if max_guesses < 1:
         raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
     lexicon = lexicon or Lexicon()
     started = time.perf_counter()
-    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows)
+    searcher = make_searcher(lexicon, hard_mode)
     everyone = np.arange(lexicon.n_answers)
     if opener is not None:
         openers = [lexicon.guess_index(opener)]
@@ -104,7 +104,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
             best_row, best_total = int(row), int(total)
     if best_row is None:
         raise WordleError(f"no opener tried can solve every answer within {max_guesses} guesses")
-    tree = _tree(searcher, lexicon, everyone, best_row, max_guesses)
+    legal = None if hard_mode == "off" else np.arange(lexicon.n_guesses)
+    tree = _tree(searcher, lexicon, everyone, best_row, max_guesses, legal)
     # Every tree returned is replayed on every answer, independently of the search.
     check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses)
     if check["total_guesses"] != best_total:
@@ -117,7 +118,15 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
                          seconds=time.perf_counter() - started, stats=searcher.stats())
 
 
-def _tree(searcher, lexicon, members, guess_row, depth) -> dict:
+def make_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
+    """The compiled exact search over ``lexicon`` under ``hard_mode``."""
+    return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
+                         mode=check_mode(hard_mode),
+                         guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
+
+
+def _tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
+    # ``legal``: the guess rows the rule allows at this node (None: every guess).
     row = lexicon.matrix[guess_row]
     children = {}
     green = all_green(lexicon.length)
@@ -125,9 +134,10 @@ def _tree(searcher, lexicon, members, guess_row, depth) -> dict:
         if code == green:
             continue
         bucket = members[row[members] == code]
-        child = searcher.best_guess(bucket, depth - 1)
+        after = None if legal is None else searcher.legal_after(legal, guess_row, int(code))
+        child = searcher.best_guess(bucket, depth - 1, legal=after)
         children[format_pattern(int(code), lexicon.length)] = _tree(searcher, lexicon, bucket,
-                                                                    child, depth - 1)
+                                                                    child, depth - 1, after)
     return {"guess": lexicon.guesses[guess_row], "children": children}
 
 
@@ -212,17 +222,17 @@ def load_tree(path) -> dict:
 
 # -- the exact opening table ---------------------------------------------------------
 
-def default_results_path(lexicon: Lexicon, max_guesses: int):
-    """Where proven totals for these lists are kept between runs."""
-    digest = hashlib.sha256(json.dumps(_table_description(lexicon, max_guesses),
-                                       sort_keys=True).encode()).hexdigest()[:24]
+def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off"):
+    """Where proven totals for these lists, limit and mode are kept between runs."""
+    description = _table_description(lexicon, max_guesses, hard_mode)
+    digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
     return default_cache_dir() / f"exact-openers-{digest}.json"
 
 
-def _table_description(lexicon, max_guesses) -> dict:
+def _table_description(lexicon, max_guesses, hard_mode) -> dict:
     return {"format": 1, "answers": words_digest(lexicon.answers),
             "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
-            "mode": "normal"}
+            "mode": "normal" if hard_mode == "off" else hard_mode}
 
 
 def _load_results(path, description) -> dict[str, int | None]:
@@ -245,17 +255,17 @@ def _save_results(path, description, totals) -> None:
 
 
 def _prove_opener(job):
-    answers, guesses, opener, max_guesses, n_threads = job
+    answers, guesses, opener, max_guesses, hard_mode, n_threads = job
     lexicon = Lexicon(answers, guesses)
-    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
-                             n_threads=n_threads)
+    searcher = make_searcher(lexicon, hard_mode, n_threads)
     total = searcher.after_guess(np.arange(lexicon.n_answers), lexicon.guess_index(opener),
                                  max_guesses)
     return opener, (None if total >= UNSOLVABLE else int(total))
 
 
 def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 6,
-                       workers: int = 1, results_path=None, progress=None):
+                       workers: int = 1, results_path=None, progress=None,
+                       hard_mode: str = "off"):
     """The proven total of each opener (None: cannot finish within the limit).
 
     Totals are saved to ``results_path`` (default: the cache directory) as
@@ -266,13 +276,15 @@ def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    check_mode(hard_mode)
     openers = [lexicon.guesses[lexicon.guess_index(word)] for word in openers]
-    path = results_path or default_results_path(lexicon, max_guesses)
-    description = _table_description(lexicon, max_guesses)
+    path = results_path or default_results_path(lexicon, max_guesses, hard_mode)
+    description = _table_description(lexicon, max_guesses, hard_mode)
     totals = _load_results(path, description)
     reused = sum(1 for word in openers if word in totals)
     todo = [word for word in openers if word not in totals]
-    jobs = [(lexicon.answers, lexicon.guesses, word, max_guesses, 1 if workers > 1 else None)
+    jobs = [(lexicon.answers, lexicon.guesses, word, max_guesses, hard_mode,
+             1 if workers > 1 else None)
             for word in todo]
     done = reused
     if progress is not None:
@@ -305,12 +317,12 @@ def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 
 
 class OptimalStrategy(Strategy):
     """Play the guess that minimizes the total guesses still needed, by the
-    exact search (normal mode, ``max_guesses`` per game). The value of each
-    guess is minus the expected guesses from here on; it is exact for the
-    best guess, and for the rest it comes from a lower bound on their cost
-    (ranked below an exact value of the same size), so only the first
-    suggestion's value should be read as exact. One
-    searcher, and its memo, serves every state of a game and of a simulation."""
+    exact search (``max_guesses`` per game, in the game's hard mode). The
+    value of each guess is minus the expected guesses from here on; it is
+    exact for the best guess, and for the rest it comes from a lower bound on
+    their cost (ranked below an exact value of the same size), so only the
+    first suggestion's value should be read as exact. One searcher per mode,
+    and its memo, serves every state of a game and of a simulation."""
 
     name = "optimal"
 
@@ -318,30 +330,31 @@ class OptimalStrategy(Strategy):
         if max_guesses < 1:
             raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
         self.max_guesses = max_guesses
-        self._searcher = None
-        self._searcher_for = None
+        self._searchers = {}
+        self._searchers_for = None
 
     def cache_key(self):
         return f"{self.name}:{self.max_guesses}"
 
-    def searcher(self, lexicon) -> ExactSearcher:
-        if self._searcher_for is not lexicon:
-            self._searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
-                                           n_threads=lexicon.n_threads)
-            self._searcher_for = lexicon
-        return self._searcher
+    def searcher(self, lexicon, hard_mode: str = "off") -> ExactSearcher:
+        if self._searchers_for is not lexicon:
+            self._searchers, self._searchers_for = {}, lexicon
+        if hard_mode not in self._searchers:
+            self._searchers[hard_mode] = make_searcher(lexicon, hard_mode, lexicon.n_threads)
+        return self._searchers[hard_mode]
 
     def values(self, position):
         left = self.max_guesses - position.turn
         if left < 1:
             raise WordleError(f"no guesses left: the game allows {self.max_guesses}")
         members = position.candidates.indices()
-        costs, exact = self.searcher(position.lexicon).guess_costs(members, position.rows, left)
+        searcher = self.searcher(position.lexicon, position.hard_mode)
+        costs, exact = searcher.guess_costs(members, position.rows, left, legal=position.legal)
         # A bound equal to the optimum has not been shown to reach it, so it
         # ranks just below (the gap survives the ranking's 10-decimal rounding).
         return -(costs + np.where(exact, 0.0, 1e-6)) / len(members)
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state.update(_searcher=None, _searcher_for=None)
+        state.update(_searchers={}, _searchers_for=None)
         return state

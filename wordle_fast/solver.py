@@ -73,10 +73,9 @@ class Solver:
             raise ValueError(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
                                       depth=depth, width=width)
-        if self.strategy.name in ("lookahead", "optimal") and hard_mode != "off":
-            raise ValueError(f"the {self.strategy.name} strategy plays normal mode only: below "
-                             "the first guess its search assumes every allowed guess stays "
-                             "playable")
+        if self.strategy.name == "lookahead" and hard_mode != "off":
+            raise ValueError("the lookahead strategy plays normal mode only: below the first "
+                             "guess its search assumes every allowed guess stays playable")
         if self.strategy.name == "optimal" and prior != "uniform":
             raise ValueError("the optimal strategy minimizes total guesses over equally likely "
                              "answers; use prior='uniform'")
@@ -165,8 +164,11 @@ class Solver:
     def _score_now(self) -> tuple[GuessScores, np.ndarray]:
         rows = self._pool_rows()
         scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
+        legal = (None if self.hard_mode == "off" else
+                 np.flatnonzero(legal_guesses(self.lexicon, self._rows(), self.hard_mode)))
         position = Position(scores=scores, rows=rows, candidates=self._candidates,
-                            lexicon=self.lexicon, weights=self.weights, turn=len(self._turns))
+                            lexicon=self.lexicon, weights=self.weights, turn=len(self._turns),
+                            hard_mode=self.hard_mode, legal=legal)
         return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:

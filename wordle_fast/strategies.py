@@ -26,6 +26,8 @@ class Position:
     lexicon: object              # the Lexicon, for word data such as frequencies
     weights: np.ndarray | None = None   # the prior over answers, None for uniform
     turn: int = 0                        # guesses already played this game
+    hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
+    legal: np.ndarray | None = None      # rows the rule allows now, beyond the pool; None: all
 
     @property
     def candidate_words(self) -> list[str]:
