@@ -308,3 +308,52 @@ def test_optimal_strategy_in_hard_mode(official):
     bucket = solver.candidate_set.indices()
     assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5, legal=legal))
     assert official.guess_index(best.word) in legal
+
+
+# -- progress and Ctrl-C -----------------------------------------------------------------
+
+def test_interrupted_proof_reports_a_true_lower_bound(official):
+    from wordle_fast.exact import SearchInterrupted
+
+    calls = []
+
+    def stop_after_two(done, total):
+        calls.append((done, total))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SearchInterrupted) as stopped:
+        optimal(opener="salet", lexicon=official, progress=stop_after_two)
+    stop = stopped.value
+    assert isinstance(stop, KeyboardInterrupt) and not stop.proven and stop.opener == "salet"
+    # what the first two buckets placed, and a bound no higher than the optimum
+    assert stop.placed == calls[-1][0] and calls[-1][1] == 2315
+    assert 2 * 2315 - 1 < stop.lower_bound <= 7920
+    assert "SALET needs at least" in stop.describe()
+
+
+def test_lower_bounds_never_pass_the_optimum(official):
+    searcher = make_searcher(official)
+    row = official.matrix[official.guess_index("salet")]
+    for code in np.unique(row)[:40]:
+        bucket = np.flatnonzero(row == code)
+        cheap = searcher.lower_bound(bucket, 5)
+        assert 2 * len(bucket) - 1 <= cheap <= searcher.solve(bucket, 5)
+        assert searcher.lower_bound(bucket, 5) == searcher.solve(bucket, 5) or len(bucket) <= 2
+
+
+def test_ctrl_c_stops_the_cli_with_the_bound():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordle_fast", "optimal", "--opener", "crate"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3)    # CRATE takes about 10 s: the compiled search is running by now
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert "interrupted: CRATE needs at least" in err and "proven lower bound" in err

@@ -318,6 +318,21 @@ cdef class ExactSearcher:
             raise ValueError(f"guess row {guess} is not among the legal guesses")
         return self._guess_cost(members, guess, depth, budget, legal)
 
+    def lower_bound(self, members, int depth, legal=None):
+        """A cheap proven lower bound on T(S, depth): the memo's, else the
+        best per-guess bound 3n - k - [candidate] (no search)."""
+        members = np.ascontiguousarray(members, dtype=np.intp)
+        legal = self._legal_now(legal)
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        if n <= 2:
+            return self._solve(&view[0], n, depth, INFEASIBLE, legal) if n else 0
+        if depth <= 1:
+            return INFEASIBLE
+        entry = self.memo.get(self._key(&view[0], n, depth, legal))
+        bounds, _ = self._all_bounds(&view[0], n, legal)
+        return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else entry[0])
+
     def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
         """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
         legal = self._legal_now(legal)

@@ -199,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="same as --hard-mode hard")
     exact.add_argument("--json", metavar="FILE", help="write opener, totals, distribution and tree")
     exact.add_argument("--tree", metavar="FILE", help="write the tree as indented text")
+    exact.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_word_list_options(exact)
     exact.set_defaults(run=run_optimal)
 
@@ -442,15 +443,20 @@ def run_openers(args) -> int:
 
 
 def run_optimal(args) -> int:
-    from wordle_fast.exact import optimal, tree_text
+    from wordle_fast.exact import SearchInterrupted, optimal, tree_text
 
     for option in ("json", "tree"):
         if getattr(args, option):
             _check_output_path(f"--{option}", getattr(args, option))
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
-    result = optimal(opener=args.opener, lexicon=lexicon,
-                     hard_mode=args.hard_mode,
-                     max_guesses=args.max_guesses, candidates=args.candidates)
+    progress = ProgressBar("Answers placed", enabled=not args.quiet)
+    try:
+        result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
+                         max_guesses=args.max_guesses, candidates=args.candidates,
+                         progress=progress)
+    except SearchInterrupted as stop:
+        print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     print(result.summary())
     if args.json:
         write_atomically(args.json, lambda path: path.write_text(

@@ -40,6 +40,34 @@ class InvalidTree(WordleError, ValueError):
     """A decision tree that does not solve every answer correctly."""
 
 
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped ``optimal``: what had been proven by then.
+
+    ``opener`` was being proven and needs at least ``lower_bound`` guesses
+    in total (exact when ``proven``); ``best`` is the best (opener, total)
+    proven before it, if any. A KeyboardInterrupt, so code that stops on
+    Ctrl-C still stops.
+    """
+
+    def __init__(self, opener: str, lower_bound: int, proven: bool, placed: int, answers: int,
+                 best: tuple[str, int] | None):
+        self.opener, self.lower_bound, self.proven = opener, lower_bound, proven
+        self.placed, self.answers, self.best = placed, answers, best
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        if self.proven:
+            text = (f"{self.opener.upper()} was proven to need {self.lower_bound} guesses in "
+                    "total; stopped while building its tree")
+        else:
+            text = (f"{self.opener.upper()} needs at least {self.lower_bound} guesses in total "
+                    f"(a proven lower bound; {self.placed} of {self.answers} answers placed "
+                    "exactly)")
+        if self.best is not None:
+            text += f"; best proven before it: {self.best[0].upper()} with {self.best[1]}"
+        return text
+
+
 @dataclass
 class OptimalResult:
     opener: str
@@ -78,10 +106,16 @@ class OptimalResult:
 
 
 def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = 6, candidates: int = DEFAULT_OPENER_CANDIDATES) -> OptimalResult:
+            max_guesses: int = 6, candidates: int = DEFAULT_OPENER_CANDIDATES,
+            progress=None) -> OptimalResult:
     """The proven minimum total guesses (and its tree) with ``opener`` first,
     or, without an opener, the best of the ``candidates`` openers with the
-    smallest expected remaining set (the cheap score)."""
+    smallest expected remaining set (the cheap score).
+
+    ``progress(done, total)`` is called as the answers are placed (each of
+    the first guess's buckets solved exactly). Ctrl-C raises
+    ``SearchInterrupted`` with the best bound reached.
+    """
     check_mode(hard_mode)
     if max_guesses < 1:
         raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
@@ -96,16 +130,28 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
             raise ValueError(f"candidates must be at least 1, got {candidates}")
         scores = lexicon.score()
         openers = list(np.argsort(scores.expected_remaining, kind="stable")[:candidates])
+    legal = None if hard_mode == "off" else np.arange(lexicon.n_guesses)
     best_row, best_total = None, None
-    for row in openers:
+    for number, row in enumerate(openers):
         budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1
-        total = searcher.after_guess(everyone, row, max_guesses, budget)
+        report = None if progress is None else (
+            lambda done, offset=number * lexicon.n_answers: progress(
+                offset + done, len(openers) * lexicon.n_answers))
+        try:
+            total = _opener_total(searcher, lexicon, row, max_guesses, budget, legal, report)
+        except _Stopped as stop:
+            best = None if best_row is None else (lexicon.guesses[best_row], best_total)
+            raise SearchInterrupted(lexicon.guesses[row], stop.lower_bound, False, stop.placed,
+                                    lexicon.n_answers, best) from None
         if total <= budget:
             best_row, best_total = int(row), int(total)
     if best_row is None:
         raise WordleError(f"no opener tried can solve every answer within {max_guesses} guesses")
-    legal = None if hard_mode == "off" else np.arange(lexicon.n_guesses)
-    tree = _tree(searcher, lexicon, everyone, best_row, max_guesses, legal)
+    try:
+        tree = _tree(searcher, lexicon, everyone, best_row, max_guesses, legal)
+    except KeyboardInterrupt:
+        raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
+                                lexicon.n_answers, None) from None
     # Every tree returned is replayed on every answer, independently of the search.
     check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses)
     if check["total_guesses"] != best_total:
@@ -116,6 +162,49 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
                          max_guesses=max_guesses, total_guesses=best_total, tree=tree,
                          distribution=check["distribution"],
                          seconds=time.perf_counter() - started, stats=searcher.stats())
+
+
+class _Stopped(Exception):
+    def __init__(self, lower_bound, placed):
+        self.lower_bound, self.placed = lower_bound, placed
+
+
+def _opener_total(searcher, lexicon, row, max_guesses, budget, legal, progress) -> int:
+    # searcher.after_guess, one bucket at a time (largest first, as the
+    # kernel does) so that progress can be shown and a Ctrl-C knows the bound
+    # reached: the buckets solved, plus a cheap lower bound for each of the rest.
+    codes = lexicon.matrix[row]
+    green = all_green(lexicon.length)
+    values, sizes = np.unique(codes, return_counts=True)
+    if len(values) == 1 and values[0] != green:
+        return UNSOLVABLE
+    total = lexicon.n_answers + int(np.sum(2 * sizes[values != green] - 1))
+    placed = int(sizes[values == green].sum())
+    exact = {}   # bucket -> its value, set only once solved
+    try:
+        for b in map(int, np.argsort(-sizes, kind="stable")):
+            if values[b] == green:
+                continue
+            lower = 2 * int(sizes[b]) - 1
+            after = None if legal is None else searcher.legal_after(legal, row, int(values[b]))
+            exact[b] = int(searcher.solve(np.flatnonzero(codes == values[b]), max_guesses - 1,
+                                          budget - (total - lower), legal=after))
+            total += exact[b] - lower
+            placed += int(sizes[b])
+            if progress is not None:
+                progress(placed if total <= budget else lexicon.n_answers)
+            if total > budget:
+                return total
+    except KeyboardInterrupt:
+        bound = lexicon.n_answers + sum(exact.values())
+        for b in range(len(values)):
+            if values[b] != green and b not in exact:
+                after = None if legal is None else searcher.legal_after(legal, row, int(values[b]))
+                bound += searcher.lower_bound(np.flatnonzero(codes == values[b]),
+                                              max_guesses - 1, legal=after)
+        raise _Stopped(min(bound, UNSOLVABLE), sum(int(sizes[b]) for b in exact)
+                       + int(sizes[values == green].sum())) from None
+    return total
 
 
 def make_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
