@@ -83,27 +83,43 @@ cdef void _guess_bounds(
             bound[g] = 3 * n - k - (1 if seen[all_green] == stamp[0] else 0)
 
 
-cdef void _guess_bounds_bytes(
-    const uint8_t* matrix, Py_ssize_t n_answers, Py_ssize_t first, Py_ssize_t last,
+DEF BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
+
+
+cdef void _guess_bounds_columns(
+    const uint8_t* columns, Py_ssize_t n_guesses,   # codes answer-major: [n_answers, n_guesses]
+    Py_ssize_t first, Py_ssize_t last,    # a block of at most BLOCK guesses
     const intp_t* rows,                   # the guesses' matrix rows; NULL: first..last-1
     const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
-    int64_t* bound, int64_t* buckets,     # out, indexed by guess row
+    int64_t* bound, int64_t* buckets,     # out, indexed like rows
 ) noexcept nogil:
-    # The same as _guess_bounds for codes below 256: a 256-bit mask per guess
-    # and four popcounts, no stamps and no branches in the inner loop.
+    # The same as _guess_bounds for codes below 256, with a 256-bit mask per
+    # guess. It reads the answer-major copy of the matrix: each member's codes
+    # for the block are one contiguous run, where the guess-major matrix needs
+    # a cache line per member per guess. Consecutive updates go to different
+    # guesses' masks, so they do not wait on each other either. Measured on
+    # 288 SALET buckets and sub-buckets: 164 us per set against 921 us.
+    cdef uint64_t masks[BLOCK * 4]
     cdef Py_ssize_t g, j
-    cdef uint64_t mask[4]
-    cdef const uint8_t* row
+    cdef const uint8_t* column
     cdef uint8_t code
     cdef int64_t k, green
+    memset(masks, 0, (last - first) * 4 * sizeof(uint64_t))
+    for j in range(n):
+        column = columns + members[j] * n_guesses
+        if rows == NULL:
+            for g in range(first, last):
+                code = column[g]
+                masks[(g - first) * 4 + (code >> 6)] |= (<uint64_t> 1) << (code & 63)
+        else:
+            for g in range(first, last):
+                code = column[rows[g]]
+                masks[(g - first) * 4 + (code >> 6)] |= (<uint64_t> 1) << (code & 63)
     for g in range(first, last):
-        row = matrix + (g if rows == NULL else rows[g]) * n_answers
-        mask[0] = mask[1] = mask[2] = mask[3] = 0
-        for j in range(n):
-            code = row[members[j]]
-            mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
-        k = popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2]) + popcount64(mask[3])
-        green = (mask[all_green >> 6] >> (all_green & 63)) & 1
+        j = (g - first) * 4
+        k = (popcount64(masks[j]) + popcount64(masks[j + 1]) + popcount64(masks[j + 2])
+             + popcount64(masks[j + 3]))
+        green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
         buckets[g] = k
         bound[g] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
 
@@ -177,7 +193,8 @@ cdef class ExactSearcher:
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
     cdef const intp_t* answer_rows        # matrix row of each answer (it is also a guess)
-    cdef const uint8_t* matrix8
+    cdef object columns_obj
+    cdef const uint8_t* columns8          # uint8 codes answer-major, [n_answers, n_guesses]
     cdef const uint16_t* matrix16
     cdef const letter_t* letters          # [n_guesses, length], hard modes only
     cdef const uint8_t* letter_counts     # [n_guesses, 26], hard modes only
@@ -197,7 +214,9 @@ cdef class ExactSearcher:
                  n_threads=None, str mode="off", guess_letters=None):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
-            self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
+            # The search reads codes answer by answer (see _guess_bounds_columns).
+            self.columns_obj = np.ascontiguousarray(matrix.T)
+            self.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
         elif matrix.dtype == np.uint16:
             self.matrix16 = <const uint16_t*> <size_t> matrix.ctypes.data
         else:
@@ -266,8 +285,8 @@ cdef class ExactSearcher:
         return key + b"m" + np.packbits(mask).tobytes()
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
-        if self.matrix8 != NULL:
-            return self.matrix8[guess * self.n_answers + answer]
+        if self.columns8 != NULL:
+            return self.columns8[answer * self.n_guesses + guess]
         return self.matrix16[guess * self.n_answers + answer]
 
     cdef object _legal_now(self, legal):
@@ -432,14 +451,13 @@ cdef class ExactSearcher:
         buckets = np.empty(n_rows, dtype=np.int64)
         cdef int64_t[::1] bound_view = bounds
         cdef int64_t[::1] bucket_view = buckets
-        cdef Py_ssize_t block, n_blocks = 64
-        cdef Py_ssize_t per_block = (n_rows + n_blocks - 1) // n_blocks
-        if self.matrix8 != NULL:
+        cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK
+        if self.columns8 != NULL:
             for block in prange(n_blocks, nogil=True, schedule="dynamic",
                                 num_threads=self.n_threads):
-                _guess_bounds_bytes(self.matrix8, self.n_answers, block * per_block,
-                                    min(n_rows, (block + 1) * per_block), rows, members, n,
-                                    self.all_green, &bound_view[0], &bucket_view[0])
+                _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                                      min(n_rows, (block + 1) * BLOCK), rows, members, n,
+                                      self.all_green, &bound_view[0], &bucket_view[0])
         else:
             with nogil:
                 _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
@@ -450,17 +468,16 @@ cdef class ExactSearcher:
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n):
         # The most buckets any candidate makes of the set (the n candidates
         # only, not every guess).
-        cdef Py_ssize_t i, j, most = 0, k
+        cdef Py_ssize_t i, j, most = 0, k, guess
         cdef uint64_t mask[4]
         cdef uint8_t code
-        cdef const uint8_t* row
         cdef set codes
         for i in range(n):
-            if self.matrix8 != NULL:
-                row = self.matrix8 + self.answer_rows[members[i]] * self.n_answers
+            if self.columns8 != NULL:
+                guess = self.answer_rows[members[i]]
                 mask[0] = mask[1] = mask[2] = mask[3] = 0
                 for j in range(n):
-                    code = row[members[j]]
+                    code = self.columns8[members[j] * self.n_guesses + guess]
                     mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
                 k = (popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2])
                      + popcount64(mask[3]))
