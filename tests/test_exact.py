@@ -349,11 +349,11 @@ def test_ctrl_c_stops_the_cli_with_the_bound():
     import time
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "wordle_fast", "optimal", "--opener", "crate"],
+        [sys.executable, "-m", "wordle_fast", "optimal", "--candidates", "100"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(3)    # CRATE takes about 10 s: the compiled search is running by now
+    time.sleep(3)    # 100 openers take minutes: the compiled search is running by now
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
-    assert "interrupted: CRATE needs at least" in err and "proven lower bound" in err
+    assert "interrupted: " in err and " needs at least " in err and "proven lower bound" in err

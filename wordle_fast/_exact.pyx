@@ -33,7 +33,7 @@ import numpy as np
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport prange
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
@@ -180,6 +180,34 @@ cdef Py_ssize_t _filter_legal(
     return kept
 
 
+cdef int _compare_keys(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t*> a)[0], y = (<const uint64_t*> b)[0]
+    return (x > y) - (x < y)
+
+
+cdef Py_ssize_t _order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t lowest,
+                                int64_t highest, intp_t* order) except -1 nogil:
+    # The rows with a bound below INFEASIBLE, by bound, stable (a counting
+    # sort: bounds lie in lowest..highest); returns how many were written.
+    cdef Py_ssize_t width = highest - lowest + 2, g, written = 0, slot
+    cdef Py_ssize_t* start = <Py_ssize_t*> calloc(width, sizeof(Py_ssize_t))
+    if start == NULL:
+        with gil:
+            raise MemoryError()
+    for g in range(n_rows):
+        if bound[g] < INFEASIBLE:
+            start[bound[g] - lowest + 1] += 1
+            written += 1
+    for slot in range(1, width):
+        start[slot] += start[slot - 1]
+    for g in range(n_rows):
+        if bound[g] < INFEASIBLE:
+            order[start[bound[g] - lowest]] = g
+            start[bound[g] - lowest] += 1
+    free(start)
+    return written
+
+
 cdef class ExactSearcher:
     """T(S, d) over one pattern matrix (uint8 or uint16 codes), with a memo.
 
@@ -270,19 +298,34 @@ cdef class ExactSearcher:
                 "memo_entries": len(self.memo), "max_entries": self.max_entries}
 
     cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
-        cdef bytes key = PyBytes_FromStringAndSize(NULL, 1 + self.n_words * 8)
+        # The bitset of the members, then the depth; in the hard modes also
+        # the legal guesses, as their row numbers or as a bitset over the
+        # guess list, whichever is shorter, then a tag byte telling which.
+        # Each part's words start at the beginning of a bytes object, which
+        # CPython aligns to 8 bytes.
+        cdef bytes key = PyBytes_FromStringAndSize(NULL, self.n_words * 8 + 1)
         cdef char* out = PyBytes_AS_STRING(key)
-        out[0] = <char> depth
-        fill_bitset(<bitword_t*> (out + 1), self.n_words, members, n)
+        fill_bitset(<bitword_t*> out, self.n_words, members, n)
+        out[self.n_words * 8] = <char> depth
         if legal is None:
             return key
-        # The legal guesses, as their row numbers or as a bitset over the
-        # guess list, whichever is shorter (a tag byte tells them apart).
-        if self.n_guesses < 65536 and 2 * legal.shape[0] * 8 < self.n_guesses:
-            return key + b"r" + legal.astype(np.uint16).tobytes()
-        mask = np.zeros(self.n_guesses, dtype=bool)
-        mask[legal] = True
-        return key + b"m" + np.packbits(mask).tobytes()
+        cdef const intp_t[::1] rows = legal
+        cdef Py_ssize_t j, n_rows = rows.shape[0], guess_words = (self.n_guesses + 63) // 64
+        cdef bytes tail
+        cdef uint16_t* short_rows
+        if self.n_guesses < 65536 and 2 * n_rows < 8 * guess_words:
+            tail = PyBytes_FromStringAndSize(NULL, 2 * n_rows + 1)
+            out = PyBytes_AS_STRING(tail)
+            short_rows = <uint16_t*> out
+            for j in range(n_rows):
+                short_rows[j] = <uint16_t> rows[j]
+            out[2 * n_rows] = b"r"
+        else:
+            tail = PyBytes_FromStringAndSize(NULL, 8 * guess_words + 1)
+            out = PyBytes_AS_STRING(tail)
+            fill_bitset(<bitword_t*> out, guess_words, &rows[0], n_rows)
+            out[8 * guess_words] = b"m"
+        return key + tail
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
         if self.columns8 != NULL:
@@ -335,7 +378,9 @@ cdef class ExactSearcher:
         legal = self._legal_now(legal)
         if legal is not None and not self._is_legal(legal, guess):
             raise ValueError(f"guess row {guess} is not among the legal guesses")
-        return self._guess_cost(members, guess, depth, budget, legal)
+        if members.shape[0] == 0:
+            return 0
+        return self._cost_of(members, guess, depth, budget, legal)
 
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
@@ -386,7 +431,7 @@ cdef class ExactSearcher:
         for position in np.argsort(costs, kind="stable"):
             if costs[position] >= best:
                 break
-            cost = self._guess_cost(members, rows[position], depth, best - 1, legal)
+            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
             costs[position] = cost
             if cost < best:
                 best = cost
@@ -516,57 +561,89 @@ cdef class ExactSearcher:
         if floor > budget:
             return floor
         # Try guesses in order of their bound (stable: matrix order among ties).
-        order = np.argsort(bounds, kind="stable")
+        cdef const int64_t[::1] bound_view = bounds
+        cdef Py_ssize_t n_rows = bound_view.shape[0], n_useful, i, position
+        cdef intp_t* order = <intp_t*> malloc(n_rows * sizeof(intp_t))
+        if order == NULL:
+            raise MemoryError()
         cdef int64_t best = budget + 1
         cdef int64_t cost
-        candidates = np.asarray(<intp_t[:n]> members).copy()
-        for position in order:
-            if bounds[position] >= best:
-                break
-            cost = self._guess_cost(candidates, position if legal is None else legal[position],
-                                    depth, best - 1, legal)
-            if cost < best:
-                best = cost
-                if best == bounds[position]:
-                    break   # reached its own lower bound, which no later guess beats
+        try:
+            n_useful = _order_by_bound(&bound_view[0], n_rows, 2 * n - 1, 3 * n, order)
+            for i in range(n_useful):
+                position = order[i]
+                if bound_view[position] >= best:
+                    break
+                cost = self._guess_cost(members, n, position if legal is None else legal[position],
+                                        depth, best - 1, legal)
+                if cost < best:
+                    best = cost
+                    if best == bound_view[position]:
+                        break   # reached its own lower bound, which no later guess beats
+        finally:
+            free(order)
         return best if best <= budget else max(best, floor)
 
-    cdef int64_t _guess_cost(self, candidates, Py_ssize_t guess, int depth, int64_t budget,
-                             legal) except -1:
+    cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
+                             int depth, int64_t budget, legal) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
-        cdef const intp_t[::1] view = candidates
-        cdef Py_ssize_t n = view.shape[0], j
-        codes = np.empty(n, dtype=np.intp)
-        for j in range(n):
-            codes[j] = self._code(guess, view[j])
-        order = np.argsort(codes, kind="stable")
-        grouped = np.ascontiguousarray(candidates[order])
-        sorted_codes = codes[order]
-        cuts = np.flatnonzero(np.diff(sorted_codes)) + 1
-        starts = np.concatenate(([0], cuts))
-        ends = np.concatenate((cuts, [n]))
-        sizes = ends - starts
-        green = sorted_codes[starts] == self.all_green
-        if len(sizes) == 1 and not green[0]:
-            return INFEASIBLE
-        cdef const intp_t[::1] grouped_view = grouped
-        cdef int64_t total = n + int(np.sum(2 * sizes[~green] - 1))
-        cdef int64_t value, lower
-        for b in np.argsort(-sizes, kind="stable"):
-            if green[b]:
-                continue
-            lower = 2 * sizes[b] - 1
-            # Sets of one or two words are closed forms that need no legal list.
-            child_legal = (self._legal_after(legal, guess, sorted_codes[starts[b]])
-                           if sizes[b] > 2 else legal)
-            value = self._solve(&grouped_view[starts[b]], sizes[b], depth - 1,
-                                budget - (total - lower), child_legal)
-            total += value - lower
-            if total > budget:
-                return total
-        return total
+        # Buckets are solved largest first: the big ones decide the cost.
+        cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
+        cdef intp_t* grouped = <intp_t*> malloc(n * sizeof(intp_t))
+        if keys == NULL or grouped == NULL:
+            free(keys)
+            free(grouped)
+            raise MemoryError()
+        cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
+        cdef Py_ssize_t j, b, n_buckets = 0, start, size
+        cdef uint64_t code, previous
+        cdef int64_t total = n, value, lower
+        try:
+            # group the members by code: sort (code, member) pairs
+            for j in range(n):
+                keys[j] = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
+            qsort(keys, n, sizeof(uint64_t), _compare_keys)
+            for j in range(n):
+                grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
+            # buckets as (n - size, start), so a sort puts the largest first
+            # (ties in code order); the all-green bucket needs no guess
+            start = 0
+            for j in range(1, n + 1):
+                if j == n or (keys[j] >> 32) != (keys[start] >> 32):
+                    size = j - start
+                    if (keys[start] >> 32) != <uint64_t> self.all_green:
+                        by_size[n_buckets] = (<uint64_t> (n - size) << 32) | <uint64_t> start
+                        n_buckets += 1
+                        total += 2 * size - 1
+                    elif size == n:
+                        return n      # the one member is the guess itself
+                    start = j
+            if n_buckets == 1 and (by_size[0] >> 32) == 0:
+                return INFEASIBLE     # one bucket holding everyone: nothing learned
+            qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
+            for b in range(n_buckets):
+                size = n - <Py_ssize_t> (by_size[b] >> 32)
+                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+                lower = 2 * size - 1
+                # Sets of one or two words are closed forms that need no legal list.
+                child_legal = (self._legal_after(legal, guess, keys[start] >> 32)
+                               if size > 2 and legal is not None else legal)
+                value = self._solve(grouped + start, size, depth - 1,
+                                    budget - (total - lower), child_legal)
+                total += value - lower
+                if total > budget:
+                    return total
+            return total
+        finally:
+            free(keys)
+            free(grouped)
+
+    cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget, legal) except -1:
+        # _guess_cost for a numpy array of members.
+        cdef const intp_t[::1] view = members
+        return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal)
 
     cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
         # The first guess, in bound order, whose cost equals the set's value.
@@ -579,6 +656,6 @@ cdef class ExactSearcher:
             if bounds[position] > value:
                 break
             row = position if legal is None else legal[position]
-            if self._guess_cost(members, row, depth, value, legal) == value:
+            if self._cost_of(members, row, depth, value, legal) == value:
                 return int(row)
         raise RuntimeError("no guess reaches the optimum found; this is a bug")
