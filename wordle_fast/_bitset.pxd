@@ -4,19 +4,24 @@ from wordle_fast._typedefs cimport bitword_t
 cdef extern from *:
     """
     #include <stdint.h>
-    #if defined(__GNUC__) || defined(__clang__)
-    #define wf_popcount64(x) ((int)__builtin_popcountll(x))
-    #define wf_ctz64(x) ((int)__builtin_ctzll(x))
-    #else
-    /* Portable fallbacks: SWAR popcount, and ctz by isolating the low bit. */
-    static inline int wf_popcount64(uint64_t x) {
+    /* SWAR popcount: a dozen inline ALU operations. */
+    static inline int wf_swar_popcount64(uint64_t x) {
         x = x - ((x >> 1) & 0x5555555555555555ULL);
         x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
         x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
         return (int)((x * 0x0101010101010101ULL) >> 56);
     }
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !defined(__x86_64__))
+    #define wf_popcount64(x) ((int)__builtin_popcountll(x))
+    #else
+    /* x86-64 without -mpopcnt: the builtin would be a call into libgcc. */
+    #define wf_popcount64(x) wf_swar_popcount64(x)
+    #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define wf_ctz64(x) ((int)__builtin_ctzll(x))
+    #else
     static inline int wf_ctz64(uint64_t x) {
-        return wf_popcount64((x & (0 - x)) - 1);
+        return wf_swar_popcount64((x & (0 - x)) - 1);
     }
     #endif
     """
