@@ -176,6 +176,13 @@ def test_cli_exact_openers(tmp_path, capsys):
     assert totals == sorted(totals)
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["reused"] == 3
+    # hard mode is another table: nothing reused, and no opener does better than in normal mode
+    assert main(argv[:-4] + ["--results", str(tmp_path / "hard.json"), "--quiet", "--json",
+                             "--hard"]) == 0
+    hard = json.loads(capsys.readouterr().out)
+    assert hard["mode"] == "hard" and hard["reused"] == 0
+    normal = {o["opener"]: o["total_guesses"] for o in first["openers"]}
+    assert all(o["total_guesses"] >= normal[o["opener"]] for o in hard["openers"])
     assert main(["openers", "--exact", "--depth", "2"]) == 2
     assert "does not combine" in capsys.readouterr().err
 
