@@ -348,12 +348,13 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
 
     @lru_cache(maxsize=None)
     def total(members, left, legal):
+        # legal: the guess rows allowed now; None in normal mode (every row)
         if len(members) == 1:
             return 1 if left >= 1 else INFEASIBLE
         if left <= 1:
             return INFEASIBLE
         best = INFEASIBLE
-        for guess in legal:
+        for guess in range(n_guesses) if legal is None else legal:
             buckets = {}
             for a in members:
                 buckets.setdefault(int(matrix[guess, a]), []).append(a)
@@ -362,12 +363,11 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
             cost = len(members)
             for code, bucket in buckets.items():
                 if code != green:
-                    allowed = tuple(g for g in legal
-                                    if mode == "off"
-                                    or hard_mode_allows(mode, guesses[guess], code, guesses[g]))
+                    allowed = None if legal is None else tuple(
+                        g for g in legal if hard_mode_allows(mode, guesses[guess], code, guesses[g]))
                     cost += total(tuple(bucket), left - 1, allowed)
             best = min(best, cost)
         return best
 
     members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
-    return total(members, max_guesses, tuple(range(n_guesses)))
+    return total(members, max_guesses, None if mode == "off" else tuple(range(n_guesses)))
