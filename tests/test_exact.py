@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, WordleError
 from wordle_fast.lexicon import feedback
+from wordle_fast.patterns import parse_pattern
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
@@ -364,3 +365,23 @@ def test_ctrl_c_stops_the_cli_with_the_bound():
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     assert "interrupted: " in err and " needs at least " in err and "proven lower bound" in err
+
+
+def test_raise_cannot_guarantee_six_in_hard_mode(official):
+    # After RAISE shows ybbyg, ten answers (SCORE, SHORE, SPORE, STORE, ...)
+    # cannot all be found in five more hard-mode guesses: the search says so,
+    # and so does the brute-force twin on that bucket and its 89 legal guesses.
+    searcher = make_searcher(official, "hard")
+    raise_row = official.guess_index("raise")
+    code = parse_pattern("ybbyg", 5)
+    bucket = np.flatnonzero(official.matrix[raise_row] == code)
+    legal = searcher.legal_after(np.arange(official.n_guesses), raise_row, code)
+    assert len(bucket) == 10 and len(legal) == 89
+    assert searcher.solve(bucket, 5, legal=legal) >= INFEASIBLE
+    assert searcher.solve(bucket, 6, legal=legal) == 29
+    assert searcher.after_guess(np.arange(official.n_answers), raise_row, 6) >= INFEASIBLE
+    sub = Lexicon(answers=[official.answers[i] for i in bucket],
+                  guesses=[official.guesses[i] for i in legal])
+    assert exact_total(sub.matrix, 5, 5, mode="hard",
+                       guesses=[tuple(word) for word in sub.encoded_guesses]) == INFEASIBLE
+    assert make_searcher(official).solve(bucket, 5) < INFEASIBLE   # normal mode can
