@@ -385,3 +385,36 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
     assert exact_total(sub.matrix, 5, 5, mode="hard",
                        guesses=[tuple(word) for word in sub.encoded_guesses]) == INFEASIBLE
     assert make_searcher(official).solve(bucket, 5) < INFEASIBLE   # normal mode can
+
+
+@given(trap_lists(), st.sampled_from(["hard", "strict"]))
+@settings(max_examples=15, deadline=None)
+def test_optimal_strategy_plays_the_proven_total_in_hard_modes(case, mode):
+    from wordle_fast.exact import OptimalStrategy
+    from wordle_fast.simulate import simulate
+
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    opener = lexicon.answers[0]
+    proven = make_searcher(lexicon, mode).after_guess(
+        np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
+    if proven >= INFEASIBLE:
+        return
+    result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
+                       "hard_mode": mode, "use_cache": False}, opener=opener,
+                      max_turns=max_guesses)
+    assert result.failed == 0 and result.total_guesses == proven
+
+
+def test_the_package_exports_the_searches():
+    import importlib
+
+    import wordle_fast as wf
+    from wordle_fast import exact
+
+    module = importlib.import_module("wordle_fast.simulate")  # must not hide the function
+    assert wf.simulate is module.simulate and callable(wf.simulate)
+    assert wf.optimal is exact.optimal and wf.SearchInterrupted is exact.SearchInterrupted
+    assert {"optimal", "verify_tree", "simulate"} <= set(dir(wf)) and "optimal" in wf.__all__
+    with pytest.raises(AttributeError, match="no attribute 'optimum'"):
+        wf.optimum

@@ -13,14 +13,10 @@ are exactly those it would get if played alone.
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-
-import multiprocessing
 
 from wordle_fast.errors import InvalidWord, WordleError
 from wordle_fast.lexicon import Lexicon
@@ -73,11 +69,13 @@ class SimulationResult:
     def mean(self) -> float:
         """Mean guesses over solved games (nan when none was solved)."""
         turns = self._solved_turns()
-        return statistics.fmean(turns) if turns else float("nan")
+        return sum(turns) / len(turns) if turns else float("nan")
 
     @property
     def median(self) -> float:
         turns = self._solved_turns()
+        import statistics   # here: its import costs every CLI start 2 ms
+
         return float(statistics.median(turns)) if turns else float("nan")
 
     @property
@@ -186,10 +184,7 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
         sizes = {code: len(targets.narrowed(row, code)) for code in buckets}
         for code in sorted(buckets, key=lambda c: -sizes[c]):
             min(groups, key=lambda g: sum(sizes[c] for c in g)).append(code)
-        # spawn, not fork: a forked child inherits OpenMP's thread pool in a
-        # broken state and hangs in its first parallel loop (seen here).
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with _spawn_pool(workers) as pool:
             jobs = [pool.submit(_play_buckets, settings, targets.indices().tolist(), first, group,
                                 max_turns) for group in groups if group]
             for job in jobs:
@@ -299,8 +294,7 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
                 progress(len(results), len(openers))
     else:
         settings = solver_settings(solver)
-        context = multiprocessing.get_context("spawn")  # see simulate()
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with _spawn_pool(workers) as pool:
             for result in pool.map(_simulate_opener, [(settings, w, max_turns) for w in openers]):
                 results.append(result)
                 if progress is not None:
@@ -312,3 +306,13 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
 def _simulate_opener(job):
     settings, opener, max_turns = job
     return simulate(_worker_solver(settings), opener=opener, max_turns=max_turns)
+
+
+def _spawn_pool(workers: int):
+    # Spawned, not forked: a forked child inherits OpenMP's thread pool and
+    # hung here in its first parallel loop. Imported here, so that importing
+    # wordle_fast does not load multiprocessing.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
