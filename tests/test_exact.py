@@ -133,9 +133,21 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
     hard = json.loads(hard_out.read_text())
     assert hard["mode"] == "hard" and hard["total_guesses"] >= result["total_guesses"]
     capsys.readouterr()
-    assert main(["verify-tree", str(hard_out), "--answers", str(words), "--hard-mode",
-                 "hard"]) == 0
-    assert f"{hard['total_guesses']} guesses in total" in capsys.readouterr().out
+    # the file records its mode and limit, and verify-tree checks by them
+    assert main(["verify-tree", str(hard_out), "--answers", str(words)]) == 0
+    printed = capsys.readouterr().out
+    assert "valid (hard mode, at most 6 guesses)" in printed
+    assert f"{hard['total_guesses']} guesses in total" in printed
+    worst = max(int(turn) for turn, games in hard["distribution"].items() if games)
+    assert main(["verify-tree", str(hard_out), "--answers", str(words), "--max-guesses",
+                 str(worst - 1)]) == 2
+    assert "not solved within" in capsys.readouterr().err
+    assert main(["verify-tree", str(hard_out), "--max-guesses", "0"]) == 2
+    assert "max_guesses must be at least 1" in capsys.readouterr().err
+    hard["mode"] = "nightmare"
+    hard_out.write_text(json.dumps(hard))
+    assert main(["verify-tree", str(hard_out), "--answers", str(words)]) == 2
+    assert "unknown mode 'nightmare'" in capsys.readouterr().err
 
 
 def test_exact_opener_table_proves_saves_and_resumes(tmp_path):

@@ -208,8 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check a tree written by 'optimal --json': every answer solved, every "
                     "pattern right, the guess limit and the hard-mode rule kept; print its total.")
     verify.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree alone)")
-    verify.add_argument("--hard-mode", choices=HARD_MODES, default="off")
-    verify.add_argument("--max-guesses", type=int, default=6, metavar="N")
+    verify.add_argument("--hard-mode", choices=HARD_MODES, default=None,
+                        help="the rule to check (default: the mode the file records, else off)")
+    verify.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
+                        help="same as --hard-mode hard")
+    verify.add_argument("--max-guesses", type=int, default=None, metavar="N",
+                        help="the guess limit (default: the file's, else 6)")
     _add_word_list_options(verify)
     verify.set_defaults(run=run_verify_tree)
 
@@ -470,11 +474,15 @@ def run_optimal(args) -> int:
 
 
 def run_verify_tree(args) -> int:
-    from wordle_fast.exact import load_tree, verify_tree
+    from wordle_fast.exact import read_tree_file, verify_tree
 
     answers = load_answers() if args.answers is None else load_word_list(args.answers)
-    check = verify_tree(load_tree(args.file), answers, args.hard_mode, args.max_guesses)
-    print(f"valid: {check['answers']} answers, {check['total_guesses']} guesses in total, "
+    tree, recorded_mode, recorded_limit = read_tree_file(args.file)
+    mode = args.hard_mode or recorded_mode or "off"
+    limit = args.max_guesses if args.max_guesses is not None else (recorded_limit or 6)
+    check = verify_tree(tree, answers, mode, limit)
+    print(f"valid ({'normal' if mode == 'off' else mode} mode, at most {limit} guesses): "
+          f"{check['answers']} answers, {check['total_guesses']} guesses in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
     print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
     return EXIT_OK

@@ -30,7 +30,7 @@ from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import all_green, format_pattern
-from wordle_fast.rules import check_mode, hard_mode_violation
+from wordle_fast.rules import HARD_MODES, check_mode, hard_mode_violation
 from wordle_fast.strategies import Strategy
 
 DEFAULT_OPENER_CANDIDATES = 5   # openers tried when none is given: the best by a cheap score
@@ -234,6 +234,8 @@ def verify_tree(tree: dict, answers, hard_mode: str = "off", max_guesses: int = 
     """Replay every answer through ``tree``; return its total, distribution
     and worst game, or raise ``InvalidTree`` listing what is wrong."""
     check_mode(hard_mode)
+    if max_guesses < 1:
+        raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
     answers = list(answers)
     problems, depths = [], {}
     reached = Counter()
@@ -301,12 +303,27 @@ def tree_text(tree: dict) -> str:
 
 
 def load_tree(path) -> dict:
+    """The tree in an ``optimal --json`` file (or a file holding the tree alone)."""
+    return read_tree_file(path)[0]
+
+
+def read_tree_file(path) -> tuple[dict, str | None, int | None]:
+    """(tree, hard mode, guess limit) from an ``optimal --json`` file; the
+    mode and limit are None when the file does not record them."""
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except (OSError, json.JSONDecodeError) as error:
         raise InvalidTree(f"cannot read a tree from {path}: {error}") from None
-    return data.get("tree", data) if isinstance(data, dict) else data
+    if not isinstance(data, dict) or "tree" not in data:
+        return data, None, None
+    mode = {"normal": "off"}.get(data.get("mode"), data.get("mode"))
+    if mode is not None and mode not in HARD_MODES:
+        raise InvalidTree(f"{path} records an unknown mode {data.get('mode')!r}")
+    limit = data.get("max_guesses")
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise InvalidTree(f"{path} records a bad max_guesses {limit!r}")
+    return data["tree"], mode, limit
 
 
 # -- the exact opening table ---------------------------------------------------------
