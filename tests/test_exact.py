@@ -430,3 +430,29 @@ def test_the_package_exports_the_searches():
     assert {"optimal", "verify_tree", "simulate"} <= set(dir(wf)) and "optimal" in wf.__all__
     with pytest.raises(AttributeError, match="no attribute 'optimum'"):
         wf.optimum
+
+
+def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
+    # The same proofs shared out over a Dask cluster (two worker processes
+    # here; a real cluster is the same call with its scheduler's address).
+    from distributed import LocalCluster
+
+    from wordle_fast.exact import cluster_executor, exact_opener_table
+
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+             "naval", "serve", "heath", "dwarf"]
+    lexicon = Lexicon(answers=words, guesses=words)
+    serial, _ = exact_opener_table(lexicon, words, results_path=tmp_path / "serial.json")
+    word_file = tmp_path / "words.txt"
+    word_file.write_text("\n".join(words))
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        assert main(["openers", "--exact", "--top", "6", "--answers", str(word_file),
+                     "--guesses", str(word_file), "--scheduler", cluster.scheduler_address,
+                     "--results", str(tmp_path / "dask.json"), "--quiet", "--json"]) == 0
+    shared = {o["opener"]: o["total_guesses"] for o in json.loads(capsys.readouterr().out)["openers"]}
+    assert shared == {word: serial[word] for word in shared} and len(shared) == 6
+    with pytest.raises(WordleError, match="cannot reach the Dask scheduler"):
+        cluster_executor("tcp://127.0.0.1:9", timeout=1)   # nothing listens there
+    assert main(["openers", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "add --exact" in capsys.readouterr().err

@@ -235,12 +235,18 @@ def build_parser() -> argparse.ArgumentParser:
     openers.set_defaults(depth=1)
     openers.add_argument("--exact", action="store_true",
                          help="prove the total guesses of the top N openers by expected "
-                              "remaining set (--top, default 10), in parallel with --workers; "
+                              "remaining set (--top, default 10, 0 for all), in parallel with "
+                              "--workers or --scheduler; "
                               "results are saved as they finish and a rerun resumes")
     openers.add_argument("--max-guesses", type=int, default=6, metavar="N",
                          help="guesses allowed per game, with --exact (default 6)")
     openers.add_argument("--results", metavar="FILE",
                          help="where --exact keeps proven totals (default: the cache directory)")
+    openers.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --exact: share the proofs out over the Dask cluster whose "
+                              "scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of "
+                              "local --workers; needs wordle-fast[cluster] here and on the "
+                              "workers")
     openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                          help="strategy after the opener, with --simulate")
     openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
@@ -385,6 +391,8 @@ def run_openers(args) -> int:
         raise ValueError("--simulate must be 0 or more and --workers at least 1")
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    if args.scheduler and not args.exact:
+        raise ValueError("--scheduler shares out the proofs of --exact; add --exact")
     if args.exact:
         return _exact_openers(args, lexicon, started)
     if args.depth > 1:
@@ -489,28 +497,32 @@ def run_verify_tree(args) -> int:
 
 
 def _exact_openers(args, lexicon, started) -> int:
-    from wordle_fast.exact import default_results_path, exact_opener_table
+    from wordle_fast.exact import cluster_executor, default_results_path, exact_opener_table
 
     if args.depth > 1 or args.simulate or args.csv or args.by != "entropy":
         raise ValueError("--exact ranks openers by proven totals; it does not combine with "
                          "--depth, --simulate, --csv or --by")
     if args.max_guesses < 1:
         raise ValueError(f"--max-guesses must be at least 1, got {args.max_guesses}")
-    top = args.top or 10
     scores = lexicon.score(pool=args.guess_pool)
     order = np.lexsort((scores.rows, scores.expected_remaining))  # the cheap score
-    openers = [scores.words[i] for i in order[:top]]
+    openers = [scores.words[i] for i in (order[:args.top] if args.top else order)]
     path = args.results or default_results_path(lexicon, args.max_guesses, args.hard_mode)
     if args.results:
         _check_output_path("--results", args.results)
+    executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
     progress = ProgressBar("Proving openers", enabled=not args.quiet)
     try:
         totals, reused = exact_opener_table(lexicon, openers, args.max_guesses, args.workers,
-                                            path, progress, hard_mode=args.hard_mode)
+                                            path, progress, hard_mode=args.hard_mode,
+                                            executor=executor)
     except KeyboardInterrupt:
         print(f"wordle-fast openers: interrupted; the totals proven so far are saved in {path}; "
               "run the same command again to resume", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        if client is not None:
+            client.close()
     ranked = sorted(openers, key=lambda w: (totals[w] is None, totals[w] or 0, openers.index(w)))
     elapsed = time.perf_counter() - started
     if args.json:

@@ -371,14 +371,17 @@ def _prove_opener(job):
 
 def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 6,
                        workers: int = 1, results_path=None, progress=None,
-                       hard_mode: str = "off"):
+                       hard_mode: str = "off", executor=None):
     """The proven total of each opener (None: cannot finish within the limit).
 
     Totals are saved to ``results_path`` (default: the cache directory) as
     each proof finishes, and a rerun skips the openers already proven, so a
     long table survives a Ctrl-C. Openers are independent proofs, shared out
-    over ``workers`` processes. Returns ``(totals, reused)``: every opener's
-    total and how many came from an earlier run.
+    over ``workers`` local processes, or over ``executor``, any
+    ``concurrent.futures`` executor, such as a Dask cluster's
+    (``distributed.Client(address).get_executor()``; see ``cluster_executor``).
+    Returns ``(totals, reused)``: every opener's total and how many came from
+    an earlier run.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
@@ -389,34 +392,61 @@ def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 
     totals = _load_results(path, description)
     reused = sum(1 for word in openers if word in totals)
     todo = [word for word in openers if word not in totals]
-    jobs = [(lexicon.answers, lexicon.guesses, word, max_guesses, hard_mode,
-             1 if workers > 1 else None)
+    # Side by side, each proof gets one kernel thread; alone, every core.
+    threads = None if workers == 1 and executor is None else 1
+    jobs = [(lexicon.answers, lexicon.guesses, word, max_guesses, hard_mode, threads)
             for word in todo]
     done = reused
     if progress is not None:
         progress(done, len(openers))
-    if workers == 1:
+
+    def record(word, total):
+        nonlocal done
+        totals[word] = total
+        _save_results(path, description, totals)
+        done += 1
+        if progress is not None:
+            progress(done, len(openers))
+
+    if not jobs:
+        pass
+    elif executor is not None:
+        futures = [executor.submit(_prove_opener, job) for job in jobs]
+        try:
+            for future in as_completed(futures):
+                record(*future.result())
+        finally:
+            for future in futures:
+                future.cancel()
+    elif workers == 1:
         for job in jobs:
-            word, total = _prove_opener(job)
-            totals[word] = total
-            _save_results(path, description, totals)
-            done += 1
-            if progress is not None:
-                progress(done, len(openers))
-    elif jobs:
+            record(*_prove_opener(job))
+    else:
         context = multiprocessing.get_context("spawn")  # see simulate.py: fork hangs OpenMP
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         try:
             for future in as_completed([pool.submit(_prove_opener, job) for job in jobs]):
-                word, total = future.result()
-                totals[word] = total
-                _save_results(path, description, totals)
-                done += 1
-                if progress is not None:
-                    progress(done, len(openers))
+                record(*future.result())
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
     return {word: totals[word] for word in openers}, reused
+
+
+def cluster_executor(address: str, timeout: float = 10):
+    """A ``concurrent.futures`` executor over the Dask cluster whose scheduler
+    is at ``address`` (e.g. ``tcp://10.0.0.5:8786``), and its client (close
+    it when done). Every worker needs wordle_fast installed. Needs the
+    ``cluster`` extra: ``pip install 'wordle-fast[cluster]'``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise WordleError("a Dask scheduler needs Dask's distributed package: "
+                          "pip install 'wordle-fast[cluster]'") from None
+    try:
+        client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise WordleError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    return client.get_executor(), client
 
 
 # -- the optimal strategy ---------------------------------------------------------------
