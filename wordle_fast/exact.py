@@ -408,9 +408,7 @@ def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 
         if progress is not None:
             progress(done, len(openers))
 
-    if not jobs:
-        pass
-    elif executor is not None:
+    if executor is not None:
         futures = [executor.submit(_prove_opener, job) for job in jobs]
         try:
             for future in as_completed(futures):
@@ -421,7 +419,7 @@ def exact_opener_table(lexicon: Lexicon, openers: list[str], max_guesses: int = 
     elif workers == 1:
         for job in jobs:
             record(*_prove_opener(job))
-    else:
+    elif jobs:
         context = multiprocessing.get_context("spawn")  # see simulate.py: fork hangs OpenMP
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         try:

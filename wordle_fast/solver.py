@@ -164,11 +164,9 @@ class Solver:
     def _score_now(self) -> tuple[GuessScores, np.ndarray]:
         rows = self._pool_rows()
         scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
-        legal = (None if self.hard_mode == "off" else
-                 np.flatnonzero(legal_guesses(self.lexicon, self._rows(), self.hard_mode)))
         position = Position(scores=scores, rows=rows, candidates=self._candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=len(self._turns),
-                            hard_mode=self.hard_mode, legal=legal)
+                            hard_mode=self.hard_mode, history=tuple(self._rows()))
         return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
+from wordle_fast.rules import legal_guesses
 from wordle_fast.scoring import GuessScores
 
 
@@ -27,7 +29,16 @@ class Position:
     weights: np.ndarray | None = None   # the prior over answers, None for uniform
     turn: int = 0                        # guesses already played this game
     hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
-    legal: np.ndarray | None = None      # rows the rule allows now, beyond the pool; None: all
+    history: tuple = ()                  # (guess, pattern code) of each turn played
+
+    @cached_property
+    def legal(self) -> np.ndarray | None:
+        """Rows of every guess the rule allows now, beyond the pool (None in
+        normal mode). Computed on first use: only searches below this move
+        need it, and it costs a feedback row per turn in strict mode."""
+        if self.hard_mode == "off":
+            return None
+        return np.flatnonzero(legal_guesses(self.lexicon, self.history, self.hard_mode))
 
     @property
     def candidate_words(self) -> list[str]:
