@@ -73,3 +73,28 @@ def test_small_list_brute_force_twin(benchmark, small):
     benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
     mark(benchmark, "baseline", note="brute-force twin, _reference.exact_total")
     benchmark.pedantic(brute_force, (small, 4), rounds=1, iterations=1)
+
+
+ABLATIONS = {
+    "all on": {},
+    "no closed forms from the candidates": {"closed_forms": False},
+    "buckets in code order, not largest first": {"largest_first": False},
+    "memo of one entry": {"max_entries": 1},
+    "bound scan on one thread": {"n_threads": 1},
+}
+
+
+@pytest.mark.parametrize("variant", list(ABLATIONS))
+def test_what_each_technique_pays(benchmark, official, variant):
+    # The same proof with one technique switched off at a time; "all on" is
+    # the baseline. Same total every time: only the speed may change.
+    benchmark.group = "exact: SALET with one technique off"
+    mark(benchmark, "baseline" if variant == "all on" else "kernel", variant=variant)
+
+    def prove_with():
+        searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                                 **ABLATIONS[variant])
+        return searcher.after_guess(np.arange(official.n_answers),
+                                    official.guess_index("salet"), 6)
+
+    assert benchmark.pedantic(prove_with, rounds=3) == 7920

@@ -216,7 +216,9 @@ cdef class ExactSearcher:
     need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
     L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
     hard modes; None means every guess), and the members of the candidate set
-    as answer indices.
+    as answer indices. ``closed_forms=False`` and ``largest_first=False`` turn
+    two of the techniques off (same results), so the benchmarks can measure
+    what each pays.
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -230,6 +232,7 @@ cdef class ExactSearcher:
     cdef uint32_t* seen
     cdef uint32_t stamp
     cdef int mode_id
+    cdef bint closed_forms, largest_first   # switches kept to measure what each pays
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
@@ -239,7 +242,8 @@ cdef class ExactSearcher:
         self.seen = NULL
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
-                 n_threads=None, str mode="off", guess_letters=None):
+                 n_threads=None, str mode="off", guess_letters=None, *,
+                 bint closed_forms=True, bint largest_first=True):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             # The search reads codes answer by answer (see _guess_bounds_columns).
@@ -285,6 +289,7 @@ cdef class ExactSearcher:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
+        self.closed_forms, self.largest_first = closed_forms, largest_first
 
     def __dealloc__(self):
         free(self.seen)
@@ -541,7 +546,8 @@ cdef class ExactSearcher:
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
         # into singletons could match it.
-        cdef Py_ssize_t most = self._most_candidate_buckets(members, n) if n <= 128 else 0
+        cdef Py_ssize_t most = (self._most_candidate_buckets(members, n)
+                                if n <= 128 and self.closed_forms else 0)
         if most == n:
             return 2 * n - 1
         if most == n - 1 and depth >= 3:
@@ -622,7 +628,8 @@ cdef class ExactSearcher:
                     start = j
             if n_buckets == 1 and (by_size[0] >> 32) == 0:
                 return INFEASIBLE     # one bucket holding everyone: nothing learned
-            qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
+            if self.largest_first:
+                qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
             for b in range(n_buckets):
                 size = n - <Py_ssize_t> (by_size[b] >> 32)
                 start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
