@@ -37,7 +37,8 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._feedback cimport feedback_one
+from wordle_fast._legal cimport MODE_OFF, filter_legal
+from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
 ctypedef Py_ssize_t intp_t
@@ -45,9 +46,6 @@ ctypedef Py_ssize_t intp_t
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
-MODES = ("off", "hard", "strict")
-cdef enum:
-    MODE_OFF, MODE_HARD, MODE_STRICT
 
 
 cdef void _guess_bounds(
@@ -122,62 +120,6 @@ cdef void _guess_bounds_columns(
         green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
         buckets[g] = k
         bound[g] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
-
-
-cdef Py_ssize_t _filter_legal(
-    int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
-    const intp_t* legal, Py_ssize_t n_legal,     # the guesses allowed before this row
-    Py_ssize_t guess, unsigned long code,        # the row: guess played, pattern seen
-    intp_t* out,                                 # out [n_legal]: the guesses still allowed
-) noexcept nogil:
-    # hard: the NYT rule (greens stay, revealed letters are reused as often
-    # as revealed); strict: the guess must give this row's pattern if it
-    # were the answer. Returns how many rows were written to `out`.
-    cdef Py_ssize_t i, k, kept = 0, n_green = 0, n_shown = 0
-    cdef int tiles[20]
-    cdef Py_ssize_t green_at[20]
-    cdef letter_t green_letter[20], shown_letter[20]
-    cdef uint8_t shown[26]
-    cdef const letter_t* word = letters + guess * length
-    cdef const letter_t* other
-    cdef unsigned long rest = code
-    cdef bint ok
-    if mode == MODE_STRICT:
-        for k in range(n_legal):
-            if feedback_one(word, letters + legal[k] * length, length) == code:
-                out[kept] = legal[k]
-                kept += 1
-        return kept
-    for i in range(length):                      # the last letter is the lowest digit
-        tiles[length - 1 - i] = rest % 3
-        rest //= 3
-    memset(shown, 0, sizeof(shown))
-    for i in range(length):
-        if tiles[i] == 2:
-            green_at[n_green] = i
-            green_letter[n_green] = word[i]
-            n_green += 1
-        if tiles[i] != 0:
-            if shown[word[i]] == 0:
-                shown_letter[n_shown] = word[i]
-                n_shown += 1
-            shown[word[i]] += 1
-    for k in range(n_legal):
-        other = letters + legal[k] * length
-        ok = True
-        for i in range(n_green):
-            if other[green_at[i]] != green_letter[i]:
-                ok = False
-                break
-        if ok:
-            for i in range(n_shown):
-                if letter_counts[legal[k] * 26 + shown_letter[i]] < shown[shown_letter[i]]:
-                    ok = False
-                    break
-        if ok:
-            out[kept] = legal[k]
-            kept += 1
-    return kept
 
 
 cdef int _compare_keys(const void* a, const void* b) noexcept nogil:
@@ -274,9 +216,7 @@ cdef class ExactSearcher:
             if letters.shape != (self.n_guesses, length) or (letters.size and letters.max() > 25):
                 raise ValueError(f"guess_letters must be uint8[{self.n_guesses}, {length}] "
                                  "with letters 0..25")
-            counts = np.zeros((self.n_guesses, 26), dtype=np.uint8)
-            for position in range(length):
-                counts[np.arange(self.n_guesses), letters[:, position]] += 1
+            counts = letter_counts(letters)
             self.letters_obj, self.counts_obj = letters, counts
             self.letters = <const letter_t*> <size_t> letters.ctypes.data
             self.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
@@ -361,7 +301,7 @@ cdef class ExactSearcher:
         cdef intp_t[::1] out_view = out
         cdef Py_ssize_t kept
         with nogil:
-            kept = _filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
+            kept = filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
                                  &view[0], view.shape[0], guess, code, &out_view[0])
         return out[:kept]
 

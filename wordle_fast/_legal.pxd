@@ -1,0 +1,18 @@
+# The hard-mode rules on encoded words, shared by the exact search and the
+# lookahead: which guesses stay allowed after one more row of feedback.
+
+from libc.stdint cimport uint8_t
+from wordle_fast._typedefs cimport letter_t
+
+cdef enum:
+    MODE_OFF, MODE_HARD, MODE_STRICT     # the order of MODES in _legal.pyx
+
+cdef Py_ssize_t filter_legal(
+    int mode,                                   # MODE_HARD or MODE_STRICT
+    const letter_t* letters,                    # [n_guesses, length] letters 0..25
+    const uint8_t* letter_counts,               # [n_guesses, 26] copies of each letter
+    Py_ssize_t length,
+    const Py_ssize_t* legal, Py_ssize_t n_legal,   # the guess rows allowed before this row
+    Py_ssize_t guess, unsigned long code,          # the row: guess played, pattern seen
+    Py_ssize_t* out,                               # out [n_legal]: the rows still allowed
+) noexcept nogil

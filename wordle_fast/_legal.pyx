@@ -1,0 +1,77 @@
+"""The hard-mode rules on encoded words, for the compiled searches (see
+``wordle_fast.rules`` for the rules in words, and their Python form)."""
+
+import numpy as np
+
+from libc.stdint cimport uint8_t
+from libc.string cimport memset
+
+from wordle_fast._feedback cimport feedback_one
+from wordle_fast._typedefs cimport letter_t
+
+MODES = ("off", "hard", "strict")   # index = MODE_OFF, MODE_HARD, MODE_STRICT
+
+
+def letter_counts(letters):
+    """``uint8[n, 26]``: the copies of each letter in each encoded word."""
+    letters = np.asarray(letters, dtype=np.uint8)
+    counts = np.zeros((letters.shape[0], 26), dtype=np.uint8)
+    for position in range(letters.shape[1]):
+        counts[np.arange(letters.shape[0]), letters[:, position]] += 1
+    return counts
+
+
+cdef Py_ssize_t filter_legal(
+    int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
+    const Py_ssize_t* legal, Py_ssize_t n_legal, Py_ssize_t guess, unsigned long code,
+    Py_ssize_t* out,
+) noexcept nogil:
+    # hard: the NYT rule (greens stay, revealed letters are reused as often
+    # as revealed); strict: the guess must give this row's pattern if it
+    # were the answer. Keeps the order of `legal`; returns how many rows
+    # were written to `out`.
+    cdef Py_ssize_t i, k, kept = 0, n_green = 0, n_shown = 0
+    cdef int tiles[20]
+    cdef Py_ssize_t green_at[20]
+    cdef letter_t green_letter[20], shown_letter[20]
+    cdef uint8_t shown[26]
+    cdef const letter_t* word = letters + guess * length
+    cdef const letter_t* other
+    cdef unsigned long rest = code
+    cdef bint ok
+    if mode == MODE_STRICT:
+        for k in range(n_legal):
+            if feedback_one(word, letters + legal[k] * length, length) == code:
+                out[kept] = legal[k]
+                kept += 1
+        return kept
+    for i in range(length):                      # the last letter is the lowest digit
+        tiles[length - 1 - i] = rest % 3
+        rest //= 3
+    memset(shown, 0, sizeof(shown))
+    for i in range(length):
+        if tiles[i] == 2:
+            green_at[n_green] = i
+            green_letter[n_green] = word[i]
+            n_green += 1
+        if tiles[i] != 0:
+            if shown[word[i]] == 0:
+                shown_letter[n_shown] = word[i]
+                n_shown += 1
+            shown[word[i]] += 1
+    for k in range(n_legal):
+        other = letters + legal[k] * length
+        ok = True
+        for i in range(n_green):
+            if other[green_at[i]] != green_letter[i]:
+                ok = False
+                break
+        if ok:
+            for i in range(n_shown):
+                if letter_counts[legal[k] * 26 + shown_letter[i]] < shown[shown_letter[i]]:
+                    ok = False
+                    break
+        if ok:
+            out[kept] = legal[k]
+            kept += 1
+    return kept
