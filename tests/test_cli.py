@@ -158,6 +158,11 @@ def test_openers_by_two_step_entropy(capsys):
     assert round(result["openers"][0]["n_step_bits"], 4) == 10.0360
     assert result["evaluated"] == 20 and not result["interrupted"]
     assert result["memo"]["misses"] > 0
+    assert main(["openers", "--depth", "2", "--width", "20", "--top", "3", "--json", "--quiet",
+                 "--hard"]) == 0
+    hard = json.loads(capsys.readouterr().out)
+    assert hard["hard_mode"] == "hard" and hard["openers"][0]["word"] == "slate"
+    assert hard["openers"][0]["n_step_bits"] < result["openers"][0]["n_step_bits"]
     assert main(["openers", "--depth", "2", "--simulate", "3"]) == 2
     assert "does not combine" in capsys.readouterr().err
 
@@ -167,5 +172,8 @@ def test_suggest_with_lookahead(capsys):
                  "--history", "soare:bybbg", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)["suggestions"][0]
     assert first["score"] == pytest.approx(math.log2(20))  # two steps identify all 20
-    assert main(["suggest", "--strategy", "lookahead", "--hard"]) == 2
-    assert "normal mode only" in capsys.readouterr().err
+    assert main(["suggest", "--strategy", "lookahead", "--depth", "2", "--width", "30",
+                 "--history", "soare:bybbg", "--hard", "--json"]) == 0
+    hard = json.loads(capsys.readouterr().out)["suggestions"]
+    assert all("o" in s["word"] and s["word"][4] == "e" for s in hard)  # O revealed, E green
+    assert hard[0]["score"] <= first["score"] + 1e-9

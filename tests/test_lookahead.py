@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, Solver
+from wordle_fast._reference import hard_mode_allows
 from wordle_fast.lookahead import LookaheadStrategy, make_searcher, rank_openers_by_lookahead
 from wordle_fast.simulate import simulate
 
@@ -16,8 +17,11 @@ SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
                      CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()
 
 
-def slow_n_step(matrix, guess, answers, depth, guesses, weights=None, width=None):
-    """Seed 001's H^(k)(g, S), written out with no shortcuts."""
+def slow_n_step(matrix, guess, answers, depth, guesses, weights=None, width=None,
+                mode="off", words=None):
+    """Seed 001's H^(k)(g, S), written out with no shortcuts. ``guesses``:
+    the guesses allowed now; in a hard mode (``words``: the encoded guess
+    words) each bucket allows those of them the rule keeps after this row."""
     if len(answers) <= 1 or depth == 0:
         return 0.0
     mass = (lambda a: 1.0) if weights is None else (lambda a: float(weights[a]))
@@ -30,14 +34,17 @@ def slow_n_step(matrix, guess, answers, depth, guesses, weights=None, width=None
         p = sum(mass(a) for a in bucket) / total
         if p > 0:
             value -= p * math.log2(p)
-    for bucket in buckets.values():
+    for code, bucket in buckets.items():
         p = sum(mass(a) for a in bucket) / total
         if len(bucket) > 1 and p > 0:
-            pool = guesses
+            allowed = [g for g in guesses
+                       if mode == "off" or hard_mode_allows(mode, words[guess], code, words[g])]
+            pool = allowed
             if width is not None:
-                one_step = [slow_n_step(matrix, g, bucket, 1, guesses, weights) for g in guesses]
-                pool = [guesses[i] for i in np.argsort(-np.array(one_step), kind="stable")[:width]]
-            value += p * max(slow_n_step(matrix, g, bucket, depth - 1, guesses, weights, width)
+                one_step = [slow_n_step(matrix, g, bucket, 1, allowed, weights) for g in allowed]
+                pool = [allowed[i] for i in np.argsort(-np.array(one_step), kind="stable")[:width]]
+            value += p * max(slow_n_step(matrix, g, bucket, depth - 1, allowed, weights, width,
+                                         mode, words)
                              for g in pool)
     return value
 
@@ -150,16 +157,25 @@ def test_lookahead_strategy_in_the_solver(official):
     best = deep.best()
     assert best.score >= best.expected_bits and best.score <= math.log2(20) + 1e-9
     assert deep.strategy.searcher_stats()["misses"] > 0
-    with pytest.raises(ValueError, match="normal mode only"):
-        Solver(lexicon=official, strategy="lookahead", hard_mode="hard")
+    # Hard mode, exact (no width): fewer guesses to choose from at both
+    # steps, so never more than normal mode's value.
+    values = {}
+    for mode in ("off", "hard"):
+        solver = Solver(lexicon=official, strategy="lookahead", depth=2, hard_mode=mode,
+                        use_cache=False)
+        solver.update("soare", "bybbg")
+        values[mode] = solver.best()
+        assert solver.check_guess(values[mode].word) == values[mode].word   # the rule allows it
+    assert values["hard"].expected_bits <= values["hard"].score <= values["off"].score + 1e-9
     with pytest.raises(ValueError, match="depth must be at least 1"):
         LookaheadStrategy(depth=0)
 
 
-def test_lookahead_simulation_plays_every_answer(official):
+@pytest.mark.parametrize("hard_mode", ["off", "hard"])
+def test_lookahead_simulation_plays_every_answer(official, hard_mode):
     answers = official.answers[::50]
-    result = simulate({"lexicon": official, "strategy": "lookahead", "width": 20},
-                      answers=answers, opener="soare")
+    result = simulate({"lexicon": official, "strategy": "lookahead", "width": 20,
+                       "hard_mode": hard_mode}, answers=answers, opener="soare")
     assert result.games == len(answers) and result.solved == len(answers)
 
 
@@ -171,3 +187,39 @@ def test_pruning_never_changes_a_value(official, weighted):
     pruned, _ = make_searcher(official, weights=weights).guess_values(everyone, rows, 2)
     plain, _ = make_searcher(official, weights=weights, prune=False).guess_values(everyone, rows, 2)
     np.testing.assert_allclose(pruned, plain, rtol=0, atol=1e-12)
+
+
+@given(small_games(), st.sampled_from(["hard", "strict"]), st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_hard_modes_match_the_formula(game, mode, narrow):
+    # The rule shrinks the guesses below the first; with `narrow`, the game
+    # starts after an earlier row, so the first guesses are restricted too.
+    answers, guesses, subset, weights, depth = game
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    words = [tuple(word) for word in lexicon.encoded_guesses]
+    legal = list(range(lexicon.n_guesses))
+    if narrow:
+        first, target = lexicon.n_guesses - 1, lexicon.answer_rows[subset[0]]
+        code = int(lexicon.matrix[first, subset[0]])
+        legal = [g for g in legal if hard_mode_allows(mode, words[first], code, words[g])]
+        subset = [a for a in range(lexicon.n_answers) if lexicon.matrix[first, a] == code]
+        assert target in legal
+    searcher = make_searcher(lexicon, weights=weights, hard_mode=mode)
+    fast, _ = searcher.guess_values(subset, legal, depth, legal=legal)
+    slow = [slow_n_step(lexicon.matrix, g, subset, depth, legal, weights, mode=mode, words=words)
+            for g in legal]
+    np.testing.assert_allclose(fast, slow, atol=1e-9)
+
+
+@given(small_games(), st.sampled_from(["hard", "strict"]), st.integers(1, 3))
+@settings(max_examples=30, deadline=None)
+def test_hard_modes_with_a_width(game, mode, width):
+    answers, guesses, subset, _, depth = game
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    words = [tuple(word) for word in lexicon.encoded_guesses]
+    rows = list(range(lexicon.n_guesses))
+    fast, _ = make_searcher(lexicon, width=width, hard_mode=mode).guess_values(subset, rows, depth)
+    slow = [slow_n_step(lexicon.matrix, g, subset, depth, rows, width=width, mode=mode,
+                        words=words) for g in rows]
+    expanded = np.isfinite(fast)
+    np.testing.assert_allclose(fast[expanded], np.array(slow)[expanded], atol=1e-9)

@@ -9,6 +9,11 @@ stops at the first guess that reaches the bound, trying guesses in order of
 their entropy over all answers so that such guesses come early. Values are
 memoized by (candidate bitset, k) in a bounded LRU cache owned by the
 searcher. The independent V(S_f, 1) of one guess's buckets run in parallel.
+
+In the hard modes the guesses allowed shrink with the feedback: each state
+carries its legal guesses (a subsequence of the searcher's guess order),
+each bucket's list is its parent's filtered by the rule, and the memo key
+includes the list.
 """
 
 from collections import OrderedDict
@@ -24,6 +29,8 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset
+from wordle_fast._legal cimport MODE_OFF, filter_legal
+from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t, letter_t
@@ -210,11 +217,17 @@ cdef class LookaheadSearcher:
     ``matrix``: the pattern matrix (uint8 or uint16 codes); ``length``: the
     word length; ``guess_order``: the guesses (matrix rows) that may be
     played, most promising first; ``weights``: an optional prior over the
-    answers; ``max_entries``: memo size (least recently used evicted first).
+    answers; ``max_entries``: memo size (least recently used evicted first);
+    ``mode``: ``off``, or ``hard`` / ``strict`` (see :mod:`wordle_fast.rules`),
+    where ``value`` and ``guess_values`` take ``legal``, the guess rows the
+    rule allows now (None: the whole guess order).
     """
 
     cdef object matrix_obj, weights_obj, order_obj, count_log_obj
-    cdef object guess_letters_obj, multiplicity_obj, answer_letters_obj
+    cdef object guess_letters_obj, multiplicity_obj, answer_letters_obj, letter_counts_obj
+    cdef const uint8_t* letter_counts      # [n_guesses, 26], the hard modes only
+    cdef int mode_id
+    cdef readonly str mode
     cdef const letter_t* guess_letters
     cdef const unsigned char* multiplicity
     cdef const letter_t* answer_letters
@@ -232,7 +245,7 @@ cdef class LookaheadSearcher:
 
     def __init__(self, matrix, Py_ssize_t length, guess_order, guess_letters, answer_letters,
                  weights=None, Py_ssize_t width=0, Py_ssize_t max_entries=1_000_000,
-                 n_threads=None, bint prune=True):
+                 n_threads=None, bint prune=True, str mode="off"):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
@@ -262,6 +275,12 @@ cdef class LookaheadSearcher:
         self.guess_letters = <const letter_t*> <size_t> self.guess_letters_obj.ctypes.data
         self.answer_letters = <const letter_t*> <size_t> self.answer_letters_obj.ctypes.data
         self.multiplicity = <const unsigned char*> <size_t> self.multiplicity_obj.ctypes.data
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        self.mode, self.mode_id = mode, MODES.index(mode)
+        if self.mode_id != MODE_OFF:
+            self.letter_counts_obj = letter_counts(self.guess_letters_obj)
+            self.letter_counts = <const uint8_t*> <size_t> self.letter_counts_obj.ctypes.data
         self.order_obj = np.ascontiguousarray(guess_order, dtype=np.intp)
         self.order = <const intp_t*> <size_t> self.order_obj.ctypes.data
         self.n_order = self.order_obj.shape[0]
@@ -293,7 +312,33 @@ cdef class LookaheadSearcher:
         return {"hits": self.hits, "misses": self.misses, "entries": len(self.cache),
                 "evictions": self.evictions, "max_entries": self.max_entries}
 
-    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth):
+    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
+        key = self._set_key(members, n, depth)
+        if legal is None:
+            return key
+        # The legal rows in the guess order (canonical: every list is a
+        # subsequence of it), as uint16 bytes or as a bitset over the rows,
+        # whichever is shorter; the last byte tells which.
+        cdef const intp_t[::1] rows = legal
+        cdef Py_ssize_t j, n_rows = rows.shape[0], n_guesses = self.guess_letters_obj.shape[0]
+        cdef Py_ssize_t guess_words = (n_guesses + 63) // 64
+        cdef bytes tail
+        cdef char* out
+        if n_guesses <= 65536 and 2 * n_rows < 8 * guess_words:
+            tail = PyBytes_FromStringAndSize(NULL, 2 * n_rows + 1)
+            out = PyBytes_AS_STRING(tail)
+            for j in range(n_rows):
+                out[2 * j] = <char> (rows[j] & 0xFF)
+                out[2 * j + 1] = <char> (rows[j] >> 8)
+            out[2 * n_rows] = b"r"
+        else:
+            tail = PyBytes_FromStringAndSize(NULL, 8 * guess_words + 1)
+            out = PyBytes_AS_STRING(tail)
+            fill_bitset(<bitword_t*> out, guess_words, &rows[0], n_rows)
+            out[8 * guess_words] = b"m"
+        return key + tail
+
+    cdef bytes _set_key(self, const intp_t* members, Py_ssize_t n, int depth):
         # The memo key of V(S, depth): the depth, then S as its sorted member
         # indices (uint16) when that is shorter than its bitset, else the
         # bitset. Canonical, since |S| decides the form; most buckets are
@@ -314,6 +359,39 @@ cdef class LookaheadSearcher:
         out[0] = <char> (depth | 0x80)    # the high bit tells the two forms apart
         fill_bitset(<bitword_t*> (out + 1), self.n_words, members, n)
         return key
+
+    cdef object _legal_now(self, legal):
+        # The caller's legal rows as a subsequence of the guess order (None
+        # in normal mode, where every guess of the order stays allowed).
+        if self.mode_id == MODE_OFF:
+            if legal is not None:
+                raise ValueError("legal guesses only apply to the hard modes; this searcher "
+                                 "plays normal mode")
+            return None
+        if legal is None:
+            return self.order_obj
+        n_guesses = self.guess_letters_obj.shape[0]
+        legal = np.asarray(legal, dtype=np.intp)
+        if legal.ndim != 1 or (legal.size and (legal.min() < 0 or legal.max() >= n_guesses)):
+            raise ValueError(f"legal must list guess rows in 0..{n_guesses - 1}")
+        allowed = np.zeros(n_guesses, dtype=bool)
+        allowed[legal] = True
+        return np.ascontiguousarray(self.order_obj[allowed[self.order_obj]])
+
+    cdef object _legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        # The rows the rule still allows after `guess` shows `code`.
+        if legal is None:
+            return None
+        cdef const intp_t[::1] view = legal
+        out = np.empty(legal.shape[0], dtype=np.intp)
+        cdef intp_t[::1] out_view = out
+        cdef Py_ssize_t kept = 0
+        if view.shape[0]:
+            with nogil:
+                kept = filter_legal(self.mode_id, self.guess_letters, self.letter_counts,
+                                    self.length, &view[0], view.shape[0], guess, code,
+                                    &out_view[0])
+        return out[:kept]
 
     cdef void _remember(self, bytes key, double value):
         self.cache[key] = value
@@ -347,20 +425,22 @@ cdef class LookaheadSearcher:
 
     # -- the recursion -----------------------------------------------------------
 
-    def value(self, candidates, int depth):
+    def value(self, candidates, int depth, legal=None):
         """V(S, depth): the best n-step entropy from candidate set S."""
         members = np.ascontiguousarray(candidates, dtype=np.intp)
         cdef const intp_t[::1] view = members
+        legal = self._legal_now(legal)
         if members.shape[0] == 0:
             return 0.0
-        return self._value(&view[0], members.shape[0], depth)
+        return self._value(&view[0], members.shape[0], depth, legal)
 
-    cdef double _value(self, const intp_t* members, Py_ssize_t n, int depth) except? -1.0:
+    cdef double _value(self, const intp_t* members, Py_ssize_t n, int depth,
+                       legal) except? -1.0:
         if n <= 1 or depth <= 0:
             return 0.0
         if n == 2:
             return self._information(members, n)  # either word splits a pair
-        key = self._key(members, n, depth)
+        key = self._key(members, n, depth, legal)
         cached = self.cache.get(key)
         if cached is not None:
             self.hits += 1
@@ -369,19 +449,25 @@ cdef class LookaheadSearcher:
         self.misses += 1
         cdef double result
         if depth == 1:
-            result = self._one_step(members, n)
+            result = self._one_step(members, n, legal)
         else:
-            result = self._deep(members, n, depth)
+            result = self._deep(members, n, depth, legal)
         self._remember(key, result)
         return result
 
-    cdef double _one_step(self, const intp_t* members, Py_ssize_t n):
+    cdef double _one_step(self, const intp_t* members, Py_ssize_t n, legal):
         cdef double bound = min(self._information(members, n), log2(<double> self.n_patterns))
         cdef count_t* counts = <count_t*> calloc(self.n_patterns, sizeof(count_t))
         cdef double* masses = <double*> calloc(self.n_patterns, sizeof(double))
         cdef double* tile_bound = <double*> calloc(self.n_order, sizeof(double))
         cdef intp_t* visit = <intp_t*> calloc(self.n_order, sizeof(intp_t))
         cdef double result
+        cdef const intp_t* order = self.order
+        cdef Py_ssize_t n_order = self.n_order
+        cdef const intp_t[::1] legal_view
+        if legal is not None:
+            legal_view = legal
+            order, n_order = &legal_view[0] if legal.shape[0] else self.order, legal.shape[0]
         if counts == NULL or masses == NULL or tile_bound == NULL or visit == NULL:
             free(counts)
             free(masses)
@@ -390,14 +476,14 @@ cdef class LookaheadSearcher:
             raise MemoryError()
         with nogil:
             if self.matrix8 != NULL:
-                result = _best_entropy(self.matrix8, self.n_answers, self.order, self.n_order,
+                result = _best_entropy(self.matrix8, self.n_answers, order, n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
                                        self.length,
                                        members, n, self.weights, self._mass(members, n),
                                        self.n_patterns, self.count_log_count, bound, counts, masses,
                                        tile_bound, visit, self.prune)
             else:
-                result = _best_entropy(self.matrix16, self.n_answers, self.order, self.n_order,
+                result = _best_entropy(self.matrix16, self.n_answers, order, n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
                                        self.length,
                                        members, n, self.weights, self._mass(members, n),
@@ -409,19 +495,21 @@ cdef class LookaheadSearcher:
         free(visit)
         return result
 
-    cdef double _deep(self, const intp_t* members, Py_ssize_t n, int depth) except? -1.0:
-        # V(S, depth >= 2): every guess, best one-step entropy first, until one
-        # reaches H(S).
+    cdef double _deep(self, const intp_t* members, Py_ssize_t n, int depth,
+                      legal) except? -1.0:
+        # V(S, depth >= 2): every (legal) guess, best one-step entropy first,
+        # until one reaches H(S).
         candidates = np.asarray(<intp_t[:n]> members).copy()
-        entropy = self._entropies(candidates, self.order_obj)
+        rows = self.order_obj if legal is None else legal
+        entropy = self._entropies(candidates, rows)
         order = np.argsort(-entropy, kind="stable")
         if self.width:
             order = order[:self.width]
         cdef double bound = self._information(members, n)
         cdef double best = -INFINITY, value
         for position in order:
-            value = self._guess_value(candidates, int(self.order_obj[position]),
-                                      entropy[position], depth)
+            value = self._guess_value(candidates, int(rows[position]),
+                                      entropy[position], depth, legal)
             if value > best:
                 best = value
                 if best >= bound - SLACK:
@@ -435,7 +523,7 @@ cdef class LookaheadSearcher:
                              weights=weights, n_threads=self.n_threads)[0]
 
     cdef double _guess_value(self, candidates, Py_ssize_t guess_row, double entropy,
-                             int depth) except? -1.0:
+                             int depth, legal) except? -1.0:
         # H^(depth)(g, S) = H(g, S) + sum_f P(f) V(S_f, depth - 1)
         cdef const intp_t[::1] view = candidates
         cdef Py_ssize_t n = view.shape[0]
@@ -454,23 +542,27 @@ cdef class LookaheadSearcher:
         cdef double result = entropy
         cdef Py_ssize_t code, start, size
         if depth - 1 == 1:
-            return result + self._one_step_buckets(starts_view, grouped_view, total)
+            return result + self._one_step_buckets(starts_view, grouped_view, total, guess_row,
+                                                   legal)
         for code in range(self.n_patterns):
             start = starts_view[code]
             size = starts_view[code + 1] - start
             if size >= 2:
+                # a pair's value needs no guess list (either word splits it)
+                child = self._legal_after(legal, guess_row, code) if size > 2 else legal
                 result += (self._mass(&grouped_view[start], size) / total
-                           * self._value(&grouped_view[start], size, depth - 1))
+                           * self._value(&grouped_view[start], size, depth - 1, child))
         return result
 
     cdef double _one_step_buckets(self, const intp_t[::1] starts, const intp_t[::1] grouped,
-                                  double total) except? -1.0:
+                                  double total, Py_ssize_t guess_row, legal) except? -1.0:
         # sum_f P(f) V(S_f, 1), computing the memo misses in parallel.
         cdef Py_ssize_t code, start, size, k, n_missing = 0
         cdef double share = 0.0
         missing_start = []
         missing_size = []
         missing_key = []
+        missing_legal = []
         for code in range(self.n_patterns):
             start = starts[code]
             size = starts[code + 1] - start
@@ -479,7 +571,8 @@ cdef class LookaheadSearcher:
             if size == 2:
                 share += self._mass(&grouped[start], 2) / total * self._information(&grouped[start], 2)
                 continue
-            key = self._key(&grouped[start], size, 1)
+            child = self._legal_after(legal, guess_row, code)
+            key = self._key(&grouped[start], size, 1, child)
             cached = self.cache.get(key)
             if cached is not None:
                 self.hits += 1
@@ -490,6 +583,7 @@ cdef class LookaheadSearcher:
                 missing_start.append(start)
                 missing_size.append(size)
                 missing_key.append(key)
+                missing_legal.append(child)
         n_missing = len(missing_key)
         if n_missing == 0:
             return share
@@ -502,6 +596,20 @@ cdef class LookaheadSearcher:
                             log2(<double> self.n_patterns))
             masses_of[k] = self._mass(&grouped[missing_start[k]], missing_size[k])
         values = np.empty(n_missing, dtype=np.float64)
+        # each bucket's guess list: the whole order, or its legal rows
+        # (kept alive by missing_legal while the loop reads them)
+        order_of = np.empty(n_missing, dtype=np.uintp)
+        orders_n = np.empty(n_missing, dtype=np.intp)
+        for k in range(n_missing):
+            rows_k = missing_legal[k]
+            if rows_k is None or rows_k.shape[0] == 0:
+                order_of[k] = <size_t> self.order
+                orders_n[k] = self.n_order if rows_k is None else 0
+            else:
+                order_of[k] = rows_k.ctypes.data
+                orders_n[k] = rows_k.shape[0]
+        cdef const size_t[::1] order_view = order_of
+        cdef const intp_t[::1] order_n_view = orders_n
         cdef const intp_t[::1] start_view = starts_of
         cdef const intp_t[::1] size_view = sizes_of
         cdef const double[::1] bound_view = bounds
@@ -523,14 +631,16 @@ cdef class LookaheadSearcher:
                     out_of_memory[0] = 1
                 elif self.matrix8 != NULL:
                     value_view[k] = _best_entropy(
-                        self.matrix8, self.n_answers, self.order, self.n_order,
+                        self.matrix8, self.n_answers, <const intp_t*> order_view[k],
+                        order_n_view[k],
                         self.guess_letters, self.multiplicity, self.answer_letters, self.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
                         self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
                         tile_bound, visit, self.prune)
                 else:
                     value_view[k] = _best_entropy(
-                        self.matrix16, self.n_answers, self.order, self.n_order,
+                        self.matrix16, self.n_answers, <const intp_t*> order_view[k],
+                        order_n_view[k],
                         self.guess_letters, self.multiplicity, self.answer_letters, self.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
                         self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
@@ -546,20 +656,23 @@ cdef class LookaheadSearcher:
             share += masses_of[k] / total * values[k]
         return share
 
-    def guess_values(self, candidates, rows, int depth, progress=None):
+    def guess_values(self, candidates, rows, int depth, progress=None, legal=None):
         """H^(depth)(g, S) for each guess row in ``rows``, and how many were done.
 
         With a ``width``, only the ``width`` guesses of ``rows`` with the most
         one-step entropy are expanded (the others get -inf), and likewise at
         every level below. Ctrl-C stops between guesses: the values computed
         so far are returned with the count, the rest are nan.
-        ``progress(done, total)`` is called as guesses finish.
+        ``progress(done, total)`` is called as guesses finish. In the hard
+        modes, ``legal`` lists the guess rows the rule allows now (None: all),
+        of which ``rows`` should be a part.
         """
         cdef Py_ssize_t width = self.width
         candidates = np.ascontiguousarray(candidates, dtype=np.intp)
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         if not 1 <= depth <= 100:
             raise ValueError(f"depth must be within 1..100, got {depth}")
+        legal = self._legal_now(legal)
         entropy = self._entropies(candidates, rows)
         if depth == 1 or candidates.shape[0] <= 1:
             return (entropy if depth == 1 else np.zeros_like(entropy)), rows.shape[0]
@@ -574,7 +687,7 @@ cdef class LookaheadSearcher:
         try:
             for position in expanded:
                 values[position] = self._guess_value(candidates, rows[position],
-                                                     entropy[position], depth)
+                                                     entropy[position], depth, legal)
                 done += 1
                 if progress is not None and (done % 16 == 0 or done == len(expanded)):
                     progress(done, len(expanded))

@@ -250,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                          help="strategy after the opener, with --simulate")
     openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
-                         help="hard mode for --simulate and --exact")
+                         help="hard mode for --simulate, --exact and --depth")
     openers.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
                          help="same as --hard-mode hard")
     openers.add_argument("--workers", type=int, default=1, metavar="N",
@@ -555,7 +555,8 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
 
     progress = ProgressBar(f"{args.depth}-step entropy of every opener", enabled=not args.quiet)
     rows, values, done, searcher = rank_openers_by_lookahead(
-        lexicon, depth=args.depth, width=args.width, pool=args.guess_pool, progress=progress)
+        lexicon, depth=args.depth, width=args.width, pool=args.guess_pool, progress=progress,
+        hard_mode=args.hard_mode)
     elapsed = time.perf_counter() - started
     one_step = lexicon.score(rows=rows)
     evaluated = np.flatnonzero(np.isfinite(values))
@@ -566,7 +567,8 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
             f"interrupted after {done} of {expected} openers: the ranking covers those")
     if args.json:
         json.dump({
-            "depth": args.depth, "width": args.width, "evaluated": int(done),
+            "depth": args.depth, "width": args.width, "hard_mode": args.hard_mode,
+            "evaluated": int(done),
             "seconds": elapsed, "memo": searcher.stats(), "interrupted": bool(note),
             "openers": [{"rank": rank, "word": lexicon.guesses[rows[i]],
                          "n_step_bits": float(values[i]),
@@ -581,7 +583,7 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
         print(f"{rank:>4}  {lexicon.guesses[rows[i]]:<{width}}  {values[i]:>7.4f}  "
               f"{one_step.expected_bits[i]:>7.4f}")
     stats = searcher.stats()
-    print(f"{done} openers, {args.depth}-step entropy, "
+    print(f"{done} openers, {args.depth}-step entropy, hard mode {args.hard_mode}, "
           f"{'every guess expanded' if args.width is None else f'width {args.width}'}: "
           f"{elapsed:.1f} s; memo {stats['entries']} entries, {stats['hits']} hits, "
           f"{stats['misses']} misses")

@@ -6,8 +6,8 @@ H^(k-1)(g', S_f), with H^(k) = 0 when one candidate is left or k = 0 (seed
 the information it gives plus the best the next guess can add. The
 recursion, its memo and its bounds live in ``wordle_fast._lookahead``.
 
-Below the first guess the recursion assumes normal mode (every allowed guess
-stays playable), as the formula does, so hard mode is not offered with it.
+In the hard modes the maximum at each level runs over the guesses the rule
+still allows after the feedback on the way there.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast._lookahead import LookaheadSearcher
+from wordle_fast.rules import check_mode
 from wordle_fast.strategies import Position, Strategy
 from wordle_fast.words import encode_words
 
@@ -24,7 +25,8 @@ DEFAULT_MEMO_ENTRIES = 1_000_000
 
 
 def make_searcher(lexicon, weights=None, width: int | None = None,
-                  max_entries: int = DEFAULT_MEMO_ENTRIES, prune: bool = True) -> LookaheadSearcher:
+                  max_entries: int = DEFAULT_MEMO_ENTRIES, prune: bool = True,
+                  hard_mode: str = "off") -> LookaheadSearcher:
     """A searcher over ``lexicon``'s matrix. Inner maxima try guesses in the
     order of their entropy over all answers, so perfect splits come early.
     ``prune=False`` turns off the tile bounds (same values, slower: kept for
@@ -33,7 +35,8 @@ def make_searcher(lexicon, weights=None, width: int | None = None,
     return LookaheadSearcher(lexicon.matrix, lexicon.length, order, lexicon.encoded_guesses,
                              encode_words(lexicon.answers), weights=weights,
                              width=width or 0, max_entries=max_entries,
-                             n_threads=lexicon.n_threads, prune=prune)
+                             n_threads=lexicon.n_threads, prune=prune,
+                             mode=check_mode(hard_mode))
 
 
 class LookaheadStrategy(Strategy):
@@ -56,16 +59,18 @@ class LookaheadStrategy(Strategy):
         self.progress = None           # optional callable(done, total), e.g. a progress bar
         self.interrupted = False       # the last values() was cut short by Ctrl-C
         self._searcher = None
-        self._searcher_for = None      # (lexicon, weights) the searcher was built for
+        self._searcher_for = None      # (lexicon, weights, hard mode) the searcher was built for
 
     def cache_key(self):
         return f"{self.name}:{self.depth}:{self.width}"
 
-    def searcher(self, lexicon, weights=None) -> LookaheadSearcher:
+    def searcher(self, lexicon, weights=None, hard_mode: str = "off") -> LookaheadSearcher:
         if self._searcher_for is None or self._searcher_for[0] is not lexicon \
-                or not _same_weights(self._searcher_for[1], weights):
-            self._searcher = make_searcher(lexicon, weights, self.width, self.max_entries)
-            self._searcher_for = (lexicon, weights)
+                or not _same_weights(self._searcher_for[1], weights) \
+                or self._searcher_for[2] != hard_mode:
+            self._searcher = make_searcher(lexicon, weights, self.width, self.max_entries,
+                                           hard_mode=hard_mode)
+            self._searcher_for = (lexicon, weights, hard_mode)
         return self._searcher
 
     def searcher_stats(self) -> dict:
@@ -76,9 +81,10 @@ class LookaheadStrategy(Strategy):
             self._searcher.clear()
 
     def values(self, position: Position) -> np.ndarray:
-        searcher = self.searcher(position.lexicon, position.weights)
+        searcher = self.searcher(position.lexicon, position.weights, position.hard_mode)
         values, done = searcher.guess_values(position.candidates.indices(), position.rows,
-                                             self.depth, progress=self.progress)
+                                             self.depth, progress=self.progress,
+                                             legal=position.legal)
         expanded = np.count_nonzero(~np.isneginf(values)) if self.width else len(values)
         self.interrupted = done < min(expanded, len(values))
         # Guesses not reached before a Ctrl-C rank last, below those evaluated.
@@ -99,7 +105,8 @@ def _same_weights(a, b) -> bool:
 
 
 def rank_openers_by_lookahead(lexicon, depth: int = 2, width: int | None = None,
-                              pool: str | None = None, weights=None, progress=None):
+                              pool: str | None = None, weights=None, progress=None,
+                              hard_mode: str = "off"):
     """Every first guess's ``depth``-step entropy over all answers.
 
     Returns ``(rows, values, done, searcher)``: the guesses' rows, their
@@ -107,7 +114,7 @@ def rank_openers_by_lookahead(lexicon, depth: int = 2, width: int | None = None,
     stopped the search first), how many were evaluated, and the searcher
     (for its memo statistics).
     """
-    searcher = make_searcher(lexicon, weights, width)
+    searcher = make_searcher(lexicon, weights, width, hard_mode=hard_mode)
     rows = lexicon.pool_rows(pool)
     values, done = searcher.guess_values(np.arange(lexicon.n_answers), rows, depth,
                                          progress=progress)

@@ -73,9 +73,6 @@ class Solver:
             raise ValueError(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
                                       depth=depth, width=width)
-        if self.strategy.name == "lookahead" and hard_mode != "off":
-            raise ValueError("the lookahead strategy plays normal mode only: below the first "
-                             "guess its search assumes every allowed guess stays playable")
         if self.strategy.name == "optimal" and prior != "uniform":
             raise ValueError("the optimal strategy minimizes total guesses over equally likely "
                              "answers; use prior='uniform'")
