@@ -17,6 +17,7 @@ includes the list.
 """
 
 from collections import OrderedDict
+from hashlib import blake2b
 
 import numpy as np
 
@@ -317,26 +318,28 @@ cdef class LookaheadSearcher:
         if legal is None:
             return key
         # The legal rows in the guess order (canonical: every list is a
-        # subsequence of it), as uint16 bytes or as a bitset over the rows,
-        # whichever is shorter; the last byte tells which.
+        # subsequence of it) as a 16-byte digest: the full list would be up
+        # to 1.6 KB a key, and a full hard-mode ranking of every opener kept
+        # 500k keys. These values steer play and prove nothing, and a
+        # collision among even 2**32 keys has a chance near 2**-64. (The
+        # exact search keeps its full keys.)
         cdef const intp_t[::1] rows = legal
         cdef Py_ssize_t j, n_rows = rows.shape[0], n_guesses = self.guess_letters_obj.shape[0]
         cdef Py_ssize_t guess_words = (n_guesses + 63) // 64
-        cdef bytes tail
+        cdef bytes packed
         cdef char* out
-        if n_guesses <= 65536 and 2 * n_rows < 8 * guess_words:
-            tail = PyBytes_FromStringAndSize(NULL, 2 * n_rows + 1)
-            out = PyBytes_AS_STRING(tail)
+        cdef bint as_rows = n_guesses <= 65536 and 2 * n_rows < 8 * guess_words  # the shorter
+        if as_rows:
+            packed = PyBytes_FromStringAndSize(NULL, 2 * n_rows)
+            out = PyBytes_AS_STRING(packed)
             for j in range(n_rows):
                 out[2 * j] = <char> (rows[j] & 0xFF)
                 out[2 * j + 1] = <char> (rows[j] >> 8)
-            out[2 * n_rows] = b"r"
         else:
-            tail = PyBytes_FromStringAndSize(NULL, 8 * guess_words + 1)
-            out = PyBytes_AS_STRING(tail)
+            packed = PyBytes_FromStringAndSize(NULL, 8 * guess_words)
+            out = PyBytes_AS_STRING(packed)
             fill_bitset(<bitword_t*> out, guess_words, &rows[0], n_rows)
-            out[8 * guess_words] = b"m"
-        return key + tail
+        return key + blake2b(packed, digest_size=16, person=b"rows" if as_rows else b"bits").digest()
 
     cdef bytes _set_key(self, const intp_t* members, Py_ssize_t n, int depth):
         # The memo key of V(S, depth): the depth, then S as its sorted member
