@@ -37,7 +37,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._legal cimport MODE_OFF, filter_legal
+from wordle_fast._legal cimport MODE_OFF, legal_after
 from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
@@ -296,14 +296,8 @@ cdef class ExactSearcher:
         # The guesses the rule allows after `guess` shows `code`.
         if legal is None:
             return None
-        cdef const intp_t[::1] view = legal
-        out = np.empty(legal.shape[0], dtype=np.intp)
-        cdef intp_t[::1] out_view = out
-        cdef Py_ssize_t kept
-        with nogil:
-            kept = filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
-                                 &view[0], view.shape[0], guess, code, &out_view[0])
-        return out[:kept]
+        return legal_after(self.mode_id, self.letters, self.letter_counts, self.length, legal,
+                           guess, code)
 
     # -- public ----------------------------------------------------------------
 

@@ -16,3 +16,8 @@ cdef Py_ssize_t filter_legal(
     Py_ssize_t guess, unsigned long code,          # the row: guess played, pattern seen
     Py_ssize_t* out,                               # out [n_legal]: the rows still allowed
 ) noexcept nogil
+
+# filter_legal for a numpy array of rows: a new array of the rows kept.
+cdef object legal_after(
+    int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
+    legal, Py_ssize_t guess, unsigned long code)

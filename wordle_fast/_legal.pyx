@@ -75,3 +75,17 @@ cdef Py_ssize_t filter_legal(
             out[kept] = legal[k]
             kept += 1
     return kept
+
+
+cdef object legal_after(
+    int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
+    legal, Py_ssize_t guess, unsigned long code):
+    cdef const Py_ssize_t[::1] view = legal
+    out = np.empty(view.shape[0], dtype=np.intp)
+    cdef Py_ssize_t[::1] out_view = out
+    cdef Py_ssize_t kept = 0
+    if view.shape[0]:
+        with nogil:
+            kept = filter_legal(mode, letters, letter_counts, length, &view[0], view.shape[0],
+                                guess, code, &out_view[0])
+    return out[:kept]

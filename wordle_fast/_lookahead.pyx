@@ -30,7 +30,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset
-from wordle_fast._legal cimport MODE_OFF, filter_legal
+from wordle_fast._legal cimport MODE_OFF, legal_after
 from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
@@ -385,16 +385,8 @@ cdef class LookaheadSearcher:
         # The rows the rule still allows after `guess` shows `code`.
         if legal is None:
             return None
-        cdef const intp_t[::1] view = legal
-        out = np.empty(legal.shape[0], dtype=np.intp)
-        cdef intp_t[::1] out_view = out
-        cdef Py_ssize_t kept = 0
-        if view.shape[0]:
-            with nogil:
-                kept = filter_legal(self.mode_id, self.guess_letters, self.letter_counts,
-                                    self.length, &view[0], view.shape[0], guess, code,
-                                    &out_view[0])
-        return out[:kept]
+        return legal_after(self.mode_id, self.guess_letters, self.letter_counts, self.length,
+                           legal, guess, code)
 
     cdef void _remember(self, bytes key, double value):
         self.cache[key] = value
