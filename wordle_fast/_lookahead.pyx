@@ -13,7 +13,7 @@ searcher. The independent V(S_f, 1) of one guess's buckets run in parallel.
 In the hard modes the guesses allowed shrink with the feedback: each state
 carries its legal guesses (a subsequence of the searcher's guess order),
 each bucket's list is its parent's filtered by the rule, and the memo key
-includes the list.
+includes a digest of the list.
 """
 
 from collections import OrderedDict
