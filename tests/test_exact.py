@@ -363,18 +363,40 @@ def test_lower_bounds_never_pass_the_optimum(official):
 
 
 def test_ctrl_c_stops_the_cli_with_the_bound():
+    # A real SIGINT, sent once the progress bar shows the search under way
+    # (stderr is a pseudo-terminal, so the bar is drawn): not on a timer,
+    # which a slow machine could beat while still loading.
+    import os
+    import pty
+    import select
     import signal
     import subprocess
     import sys
     import time
 
+    master, terminal = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "wordle_fast", "optimal", "--candidates", "100"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=terminal, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(3)    # 100 openers take minutes: the compiled search is running by now
+    os.close(terminal)
+    shown, deadline = b"", time.monotonic() + 120
+    while b"Answers placed" not in shown and time.monotonic() < deadline:
+        if select.select([master], [], [], 1)[0]:
+            shown += os.read(master, 4096)
+    assert b"Answers placed" in shown, shown
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    out, _ = process.communicate(timeout=60)
+    while True:          # the rest of what it wrote, up to the terminal's end
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    err = shown.decode()
     assert process.returncode == 130, err
     assert "interrupted: " in err and " needs at least " in err and "proven lower bound" in err
 
