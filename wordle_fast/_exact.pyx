@@ -37,7 +37,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._legal cimport MODE_OFF, legal_after
+from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
 from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
@@ -244,33 +244,15 @@ cdef class ExactSearcher:
 
     cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
         # The bitset of the members, then the depth; in the hard modes also
-        # the legal guesses, as their row numbers or as a bitset over the
-        # guess list, whichever is shorter, then a tag byte telling which.
-        # Each part's words start at the beginning of a bytes object, which
-        # CPython aligns to 8 bytes.
+        # the legal guesses (pack_legal). The bitset starts the bytes object,
+        # which CPython aligns to 8 bytes.
         cdef bytes key = PyBytes_FromStringAndSize(NULL, self.n_words * 8 + 1)
         cdef char* out = PyBytes_AS_STRING(key)
         fill_bitset(<bitword_t*> out, self.n_words, members, n)
         out[self.n_words * 8] = <char> depth
         if legal is None:
             return key
-        cdef const intp_t[::1] rows = legal
-        cdef Py_ssize_t j, n_rows = rows.shape[0], guess_words = (self.n_guesses + 63) // 64
-        cdef bytes tail
-        cdef uint16_t* short_rows
-        if self.n_guesses < 65536 and 2 * n_rows < 8 * guess_words:
-            tail = PyBytes_FromStringAndSize(NULL, 2 * n_rows + 1)
-            out = PyBytes_AS_STRING(tail)
-            short_rows = <uint16_t*> out
-            for j in range(n_rows):
-                short_rows[j] = <uint16_t> rows[j]
-            out[2 * n_rows] = b"r"
-        else:
-            tail = PyBytes_FromStringAndSize(NULL, 8 * guess_words + 1)
-            out = PyBytes_AS_STRING(tail)
-            fill_bitset(<bitword_t*> out, guess_words, &rows[0], n_rows)
-            out[8 * guess_words] = b"m"
-        return key + tail
+        return key + pack_legal(legal, self.n_guesses)
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
         if self.columns8 != NULL:

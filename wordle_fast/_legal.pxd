@@ -21,3 +21,6 @@ cdef Py_ssize_t filter_legal(
 cdef object legal_after(
     int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
     legal, Py_ssize_t guess, unsigned long code)
+
+# The legal rows as a canonical byte string, for memo keys.
+cdef bytes pack_legal(legal, Py_ssize_t n_guesses)

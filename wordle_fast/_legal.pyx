@@ -3,11 +3,13 @@
 
 import numpy as np
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport uint8_t
 from libc.string cimport memset
 
+from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._feedback cimport feedback_one
-from wordle_fast._typedefs cimport letter_t
+from wordle_fast._typedefs cimport bitword_t, letter_t
 
 MODES = ("off", "hard", "strict")   # index = MODE_OFF, MODE_HARD, MODE_STRICT
 
@@ -89,3 +91,28 @@ cdef object legal_after(
             kept = filter_legal(mode, letters, letter_counts, length, &view[0], view.shape[0],
                                 guess, code, &out_view[0])
     return out[:kept]
+
+
+cdef bytes pack_legal(legal, Py_ssize_t n_guesses):
+    # The rows' numbers (two bytes each, little-endian) or a bitset over the
+    # guess list, whichever is shorter, then a tag byte telling which. Two
+    # equal sets give equal bytes when their rows come in the same order
+    # (sorted, or a subsequence of one fixed order). The data starts the
+    # bytes object, which CPython aligns to 8 bytes, for the bitset's words.
+    cdef const Py_ssize_t[::1] rows = legal
+    cdef Py_ssize_t j, n_rows = rows.shape[0], guess_words = (n_guesses + 63) // 64
+    cdef bytes packed
+    cdef char* out
+    if n_guesses <= 65536 and 2 * n_rows < 8 * guess_words:
+        packed = PyBytes_FromStringAndSize(NULL, 2 * n_rows + 1)
+        out = PyBytes_AS_STRING(packed)
+        for j in range(n_rows):
+            out[2 * j] = <char> (rows[j] & 0xFF)
+            out[2 * j + 1] = <char> (rows[j] >> 8)
+        out[2 * n_rows] = b"r"
+    else:
+        packed = PyBytes_FromStringAndSize(NULL, 8 * guess_words + 1)
+        out = PyBytes_AS_STRING(packed)
+        fill_bitset(<bitword_t*> out, guess_words, &rows[0] if n_rows else NULL, n_rows)
+        out[8 * guess_words] = b"m"
+    return packed

@@ -30,7 +30,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset
-from wordle_fast._legal cimport MODE_OFF, legal_after
+from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
 from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
@@ -323,23 +323,8 @@ cdef class LookaheadSearcher:
         # 500k keys. These values steer play and prove nothing, and a
         # collision among even 2**32 keys has a chance near 2**-64. (The
         # exact search keeps its full keys.)
-        cdef const intp_t[::1] rows = legal
-        cdef Py_ssize_t j, n_rows = rows.shape[0], n_guesses = self.guess_letters_obj.shape[0]
-        cdef Py_ssize_t guess_words = (n_guesses + 63) // 64
-        cdef bytes packed
-        cdef char* out
-        cdef bint as_rows = n_guesses <= 65536 and 2 * n_rows < 8 * guess_words  # the shorter
-        if as_rows:
-            packed = PyBytes_FromStringAndSize(NULL, 2 * n_rows)
-            out = PyBytes_AS_STRING(packed)
-            for j in range(n_rows):
-                out[2 * j] = <char> (rows[j] & 0xFF)
-                out[2 * j + 1] = <char> (rows[j] >> 8)
-        else:
-            packed = PyBytes_FromStringAndSize(NULL, 8 * guess_words)
-            out = PyBytes_AS_STRING(packed)
-            fill_bitset(<bitword_t*> out, guess_words, &rows[0], n_rows)
-        return key + blake2b(packed, digest_size=16, person=b"rows" if as_rows else b"bits").digest()
+        return key + blake2b(pack_legal(legal, self.guess_letters_obj.shape[0]),
+                             digest_size=16).digest()
 
     cdef bytes _set_key(self, const intp_t* members, Py_ssize_t n, int depth):
         # The memo key of V(S, depth): the depth, then S as its sorted member
