@@ -146,24 +146,28 @@ class Solver:
             return self._opening_table()
         return self._score_now()
 
-    def _pool_rows(self) -> np.ndarray:
+    def _pool_rows(self, legal: np.ndarray | None) -> np.ndarray:
+        # legal: the rule's mask over every guess; not needed (None) when
+        # two or fewer candidates are left.
         lexicon = self.lexicon
         if len(self._candidates) <= 2:
             # No probe can beat guessing a candidate: it may win now, and the
             # other is certain next turn.
             return lexicon.answer_rows[self._candidates.indices()]
-        legal = legal_guesses(lexicon, self._rows(), self.hard_mode)
         if self.guess_pool == "candidates":
             rows = lexicon.answer_rows[self._candidates.indices()]
             return rows[legal[rows]]
         return np.flatnonzero(legal)
 
     def _score_now(self) -> tuple[GuessScores, np.ndarray]:
-        rows = self._pool_rows()
+        legal = (legal_guesses(self.lexicon, self._rows(), self.hard_mode)
+                 if len(self._candidates) > 2 else None)
+        rows = self._pool_rows(legal)
         scores = self.lexicon.score(self._candidates, weights=self.weights, rows=rows)
         position = Position(scores=scores, rows=rows, candidates=self._candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=len(self._turns),
-                            hard_mode=self.hard_mode, history=tuple(self._rows()))
+                            hard_mode=self.hard_mode, history=tuple(self._rows()),
+                            legal_mask=legal)
         return scores, self.strategy.values(position)
 
     def _opening_table(self) -> tuple[GuessScores, np.ndarray]:

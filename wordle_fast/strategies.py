@@ -30,15 +30,20 @@ class Position:
     turn: int = 0                        # guesses already played this game
     hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
     history: tuple = ()                  # (guess, pattern code) of each turn played
+    legal_mask: np.ndarray | None = None  # the rule's mask over every guess, if already known
 
     @cached_property
     def legal(self) -> np.ndarray | None:
         """Rows of every guess the rule allows now, beyond the pool (None in
-        normal mode). Computed on first use: only searches below this move
-        need it, and it costs a feedback row per turn in strict mode."""
+        normal mode). Computed on first use unless the solver already had
+        the mask: only searches below this move need it, and it costs a
+        feedback row per turn in strict mode."""
         if self.hard_mode == "off":
             return None
-        return np.flatnonzero(legal_guesses(self.lexicon, self.history, self.hard_mode))
+        mask = self.legal_mask
+        if mask is None:
+            mask = legal_guesses(self.lexicon, self.history, self.hard_mode)
+        return np.flatnonzero(mask)
 
     @property
     def candidate_words(self) -> list[str]:
