@@ -20,7 +20,7 @@ CASES = ["salet:off", "salet:hard", "salet:strict", "crate:off", "soare:off", "c
 ONE_PROOF = """
 import json, time, numpy as np
 from wordle_fast import Lexicon
-from wordle_fast.exact import make_searcher
+from wordle_fast.search import make_searcher
 lexicon = Lexicon()
 lexicon.matrix                                    # built before the clock starts
 searcher = make_searcher(lexicon, {mode!r})

@@ -14,7 +14,7 @@ from conftest import mark
 from wordle_fast import Lexicon
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import exact_total
-from wordle_fast.exact import make_searcher
+from wordle_fast.search import make_searcher
 
 
 def prove(official, opener, mode="off"):
@@ -24,7 +24,7 @@ def prove(official, opener, mode="off"):
 
 def peak_mb(opener, mode="off"):
     # a fresh process, so the high-water mark is this proof's alone
-    code = ("import numpy as np, wordle_fast as wf; from wordle_fast.exact import make_searcher; "
+    code = ("import numpy as np, wordle_fast as wf; from wordle_fast.search import make_searcher; "
             f"lex = wf.Lexicon(); s = make_searcher(lex, '{mode}'); "
             f"s.after_guess(np.arange(lex.n_answers), lex.guess_index('{opener}'), 6); "
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")

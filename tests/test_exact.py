@@ -15,7 +15,9 @@ from wordle_fast.patterns import parse_pattern
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
-from wordle_fast.exact import InvalidTree, make_searcher, optimal, verify_tree
+from wordle_fast.exact import optimal
+from wordle_fast.search import make_searcher
+from wordle_fast.trees import InvalidTree, verify_tree
 from wordle_fast.rules import legal_guesses
 
 
@@ -118,8 +120,9 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
                  "--json", str(out), "--tree", str(text)]) == 0
     printed = capsys.readouterr().out
     result = json.loads(out.read_text())
-    assert set(result) == {"opener", "mode", "total_guesses", "mean", "max_guesses",
-                           "distribution", "tree"}
+    assert set(result) == {"opener", "mode", "scope", "proven_best_opener", "total_guesses",
+                           "mean", "max_guesses", "distribution", "tree", "best_openers",
+                           "certificate"}
     assert f"{result['total_guesses']} guesses in total over 12 answers" in printed
     assert text.read_text().splitlines()[0] == result["opener"].upper()
     assert main(["verify-tree", str(out), "--answers", str(words)]) == 0
@@ -150,56 +153,6 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
     assert "unknown mode 'nightmare'" in capsys.readouterr().err
 
 
-def test_exact_opener_table_proves_saves_and_resumes(tmp_path):
-    from wordle_fast.exact import exact_opener_table
-
-    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
-             "naval", "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
-    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane", "moldy"])
-    results = tmp_path / "exact.json"
-    openers = ["slate", "crane", "cigar"]
-    totals, reused = exact_opener_table(lexicon, openers, results_path=results)
-    assert reused == 0 and set(totals) == set(openers)
-    for word in openers:   # each total is the brute-force optimum after that opener
-        guess = lexicon.guess_index(word)
-        searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows)
-        assert totals[word] == searcher.after_guess(np.arange(16), guess, 6)
-        assert totals[word] == optimal(opener=word, lexicon=lexicon).total_guesses
-    again, reused = exact_opener_table(lexicon, openers + ["moldy"], workers=2,
-                                       results_path=results)
-    assert reused == 3 and again["slate"] == totals["slate"] and again["moldy"] is not None
-    results.write_text("{not json")
-    rebuilt, reused = exact_opener_table(lexicon, ["slate"], results_path=results)
-    assert reused == 0 and rebuilt["slate"] == totals["slate"]
-    other = Lexicon(answers=words[:-1], guesses=words)   # another list: nothing reused
-    assert exact_opener_table(other, ["cigar"], results_path=results)[1] == 0
-
-
-def test_cli_exact_openers(tmp_path, capsys):
-    words = tmp_path / "words.txt"
-    words.write_text("\n".join(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
-                                "evade", "naval", "serve", "heath", "dwarf"]))
-    results = tmp_path / "totals.json"
-    argv = ["openers", "--exact", "--top", "3", "--answers", str(words), "--results",
-            str(results), "--quiet", "--json"]
-    assert main(argv) == 0
-    first = json.loads(capsys.readouterr().out)
-    assert first["reused"] == 0 and len(first["openers"]) == 3
-    totals = [o["total_guesses"] for o in first["openers"]]
-    assert totals == sorted(totals)
-    assert main(argv) == 0
-    assert json.loads(capsys.readouterr().out)["reused"] == 3
-    # hard mode is another table: nothing reused, and no opener does better than in normal mode
-    assert main(argv[:-4] + ["--results", str(tmp_path / "hard.json"), "--quiet", "--json",
-                             "--hard"]) == 0
-    hard = json.loads(capsys.readouterr().out)
-    assert hard["mode"] == "hard" and hard["reused"] == 0
-    normal = {o["opener"]: o["total_guesses"] for o in first["openers"]}
-    assert all(o["total_guesses"] >= normal[o["opener"]] for o in hard["openers"])
-    assert main(["openers", "--exact", "--depth", "2"]) == 2
-    assert "does not combine" in capsys.readouterr().err
-
-
 def test_twin_and_kernel_share_the_unsolvable_marker():
     from wordle_fast._exact import UNSOLVABLE
 
@@ -218,7 +171,7 @@ def test_optimal_strategy_plays_the_proven_total(case):
         np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
     if proven >= INFEASIBLE:
         return
-    from wordle_fast.exact import OptimalStrategy
+    from wordle_fast.optimal_play import OptimalStrategy
 
     result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
                        "use_cache": False}, opener=opener, max_turns=max_guesses)
@@ -424,7 +377,7 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
 @given(trap_lists(), st.sampled_from(["hard", "strict"]))
 @settings(max_examples=15, deadline=None)
 def test_optimal_strategy_plays_the_proven_total_in_hard_modes(case, mode):
-    from wordle_fast.exact import OptimalStrategy
+    from wordle_fast.optimal_play import OptimalStrategy
     from wordle_fast.simulate import simulate
 
     answers, guesses, max_guesses = case
@@ -455,25 +408,27 @@ def test_the_package_exports_the_searches():
 
 
 def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
-    # The same proofs shared out over a Dask cluster (two worker processes
+    # The search stage shared out over a Dask cluster (two worker processes
     # here; a real cluster is the same call with its scheduler's address).
     from distributed import LocalCluster
 
-    from wordle_fast.exact import cluster_executor, exact_opener_table
+    from wordle_fast.openings import cluster_executor, opening_table
 
     words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
              "naval", "serve", "heath", "dwarf"]
     lexicon = Lexicon(answers=words, guesses=words)
-    serial, _ = exact_opener_table(lexicon, words, results_path=tmp_path / "serial.json")
+    serial = opening_table(lexicon, within=20, results_path=tmp_path / "serial.json")
     word_file = tmp_path / "words.txt"
     word_file.write_text("\n".join(words))
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster:
-        assert main(["openers", "--exact", "--top", "6", "--answers", str(word_file),
-                     "--guesses", str(word_file), "--scheduler", cluster.scheduler_address,
-                     "--results", str(tmp_path / "dask.json"), "--quiet", "--json"]) == 0
-    shared = {o["opener"]: o["total_guesses"] for o in json.loads(capsys.readouterr().out)["openers"]}
-    assert shared == {word: serial[word] for word in shared} and len(shared) == 6
+        assert main(["openers", "--exact", "--within", "20", "--top", "0", "--answers",
+                     str(word_file), "--guesses", str(word_file), "--scheduler",
+                     cluster.scheduler_address, "--results", str(tmp_path / "dask.json"),
+                     "--quiet", "--json"]) == 0
+    shared = {o["opener"]: (o["status"], o["total"])
+              for o in json.loads(capsys.readouterr().out)["openers"]}
+    assert shared == {w: (e.status, e.total) for w, e in serial.entries.items()}
     with pytest.raises(WordleError, match="cannot reach the Dask scheduler"):
         cluster_executor("tcp://127.0.0.1:9", timeout=1)   # nothing listens there
     assert main(["openers", "--scheduler", "tcp://127.0.0.1:9"]) == 2

@@ -44,9 +44,10 @@ __version__ = "0.1.0"
 # its module has the same name, and importing the module would otherwise
 # replace the function on the package.)
 _LAZY = {
-    "optimal": "exact", "verify_tree": "exact", "tree_text": "exact", "load_tree": "exact",
-    "exact_opener_table": "exact", "OptimalResult": "exact", "InvalidTree": "exact",
-    "SearchInterrupted": "exact", "rank_openers_by_lookahead": "lookahead",
+    "optimal": "exact", "OptimalResult": "exact", "SearchInterrupted": "exact",
+    "verify_tree": "trees", "tree_text": "trees", "load_tree": "trees", "InvalidTree": "trees",
+    "opening_table": "openings", "OpeningTable": "openings", "OpenerEntry": "openings",
+    "rank_openers_by_lookahead": "lookahead",
 }
 
 __all__ = [

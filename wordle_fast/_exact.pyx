@@ -32,12 +32,12 @@ import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from cython.parallel cimport prange
+from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
+from wordle_fast._legal cimport MODE_OFF, filter_legal, legal_after, pack_legal
 from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
@@ -45,6 +45,18 @@ ctypedef Py_ssize_t intp_t
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
+
+
+cdef struct Scratch:
+    # One thread's working memory for the bound pass over openers.
+    int64_t* bound          # [n_guesses] per-guess lower bounds over one set
+    int64_t* buckets        # [n_guesses] per-guess bucket counts
+    intp_t* grouped         # [n_answers] answers grouped by the opener's code
+    intp_t* rows            # [n_guesses] legal rows after the opener (hard modes)
+    Py_ssize_t* counts      # [n_patterns + 1] answers per code, then bucket starts
+    uint64_t* order         # [n_patterns] buckets as (n - size, code), largest first
+    uint32_t* seen          # [n_patterns] stamps for the uint16 bound scan
+    uint32_t stamp
 
 
 
@@ -170,6 +182,10 @@ cdef class ExactSearcher:
     cdef const uint16_t* matrix16
     cdef const letter_t* letters          # [n_guesses, length], hard modes only
     cdef const uint8_t* letter_counts     # [n_guesses, 26], hard modes only
+    cdef object by_reach_obj, reach_obj
+    cdef const intp_t* by_reach           # guess rows, most buckets over every answer first
+    cdef const int64_t* reach             # [n_guesses] buckets each guess makes of every answer
+    cdef const uint8_t* matrix8           # uint8 codes guess-major, [n_guesses, n_answers]
     cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, n_words, length
     cdef uint32_t* seen
     cdef uint32_t stamp
@@ -191,6 +207,7 @@ cdef class ExactSearcher:
             # The search reads codes answer by answer (see _guess_bounds_columns).
             self.columns_obj = np.ascontiguousarray(matrix.T)
             self.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
+            self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
         elif matrix.dtype == np.uint16:
             self.matrix16 = <const uint16_t*> <size_t> matrix.ctypes.data
         else:
@@ -254,7 +271,7 @@ cdef class ExactSearcher:
             return key
         return key + pack_legal(legal, self.n_guesses)
 
-    cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
+    cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept nogil:
         if self.columns8 != NULL:
             return self.columns8[answer * self.n_guesses + guess]
         return self.matrix16[guess * self.n_answers + answer]
@@ -371,6 +388,66 @@ cdef class ExactSearcher:
         if value >= INFEASIBLE:
             raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
         return self._optimal_guess(members, depth, value, legal)
+
+    def opener_bounds(self, rows, int depth, int64_t threshold=INFEASIBLE - 1):
+        """A proven lower bound on the total guesses with each guess row in
+        ``rows`` played first (from every answer, ``depth`` guesses in all):
+        n plus, for each of its buckets, the bound ``bucket_bounds`` gives.
+        Buckets are bounded largest first, and an opener stops as soon as its
+        bound passes ``threshold`` (the smaller bound is still proven). A
+        value of UNSOLVABLE or more: the opener cannot finish in time. The
+        openers are shared out over the searcher's threads, one each."""
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
+            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        out = np.empty(rows.shape[0], dtype=np.int64)
+        cdef const intp_t[::1] row_view = rows
+        cdef int64_t[::1] out_view = out
+        cdef Py_ssize_t i, n_rows = rows.shape[0]
+        cdef Scratch* scratch
+        cdef int threads = self.n_threads
+        if n_rows == 0:
+            return out
+        self._prepare_reach()
+        with nogil, parallel(num_threads=threads):
+            scratch = self._new_scratch()
+            for i in prange(n_rows, schedule="dynamic"):
+                if scratch == NULL:
+                    out_view[i] = -1
+                else:
+                    out_view[i] = self._opener_bound(row_view[i], depth, threshold, scratch,
+                                                     NULL, NULL, NULL, NULL)
+            self._free_scratch(scratch)
+        if n_rows and out.min() < 0:
+            raise MemoryError("no memory for the bound pass")
+        return out
+
+    def bucket_bounds(self, Py_ssize_t opener, int depth):
+        """The buckets of ``opener`` over every answer, largest first, the
+        all-green one left out: ``(codes, sizes, bounds)``. Each bound is a
+        proven lower bound on the bucket's total with ``depth - 1`` guesses
+        left: exact for one or two words and where a candidate splits the
+        bucket apart (2s - 1) or leaves one pair (2s); else the larger of
+        2s - 1 and the least 3s - k - [candidate] over the guesses the rule
+        still allows. UNSOLVABLE: the bucket cannot be finished in time."""
+        if not 0 <= opener < self.n_guesses:
+            raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
+        codes = np.zeros(self.n_patterns, dtype=np.int64)
+        sizes = np.zeros(self.n_patterns, dtype=np.int64)
+        bounds = np.zeros(self.n_patterns, dtype=np.int64)
+        cdef int64_t[::1] code_view = codes
+        cdef int64_t[::1] size_view = sizes
+        cdef int64_t[::1] bound_view = bounds
+        cdef Py_ssize_t n_buckets = 0
+        self._prepare_reach()
+        cdef Scratch* scratch = self._new_scratch()
+        if scratch == NULL:
+            raise MemoryError()
+        with nogil:
+            self._opener_bound(opener, depth, INFEASIBLE, scratch, &bound_view[0],
+                               &size_view[0], &code_view[0], &n_buckets)
+            self._free_scratch(scratch)
+        return codes[:n_buckets], sizes[:n_buckets], bounds[:n_buckets]
 
     cdef bint _is_legal(self, legal, Py_ssize_t guess):
         at = np.searchsorted(legal, guess)
@@ -567,6 +644,171 @@ cdef class ExactSearcher:
         # _guess_cost for a numpy array of members.
         cdef const intp_t[::1] view = members
         return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal)
+
+    # -- the bound pass over openers (no Python objects: runs in parallel) ---------
+
+    cdef _prepare_reach(self):
+        # A guess makes at most as many buckets of a set as of every answer
+        # (its reach), so a scan over guesses in decreasing reach can stop
+        # once no guess left can beat the best bound found.
+        if self.reach_obj is not None:
+            return
+        everyone = np.arange(self.n_answers, dtype=np.intp)
+        cdef const intp_t[::1] view = everyone
+        _, reach = self._all_bounds(&view[0], self.n_answers, None)
+        self.reach_obj = np.ascontiguousarray(reach, dtype=np.int64)
+        self.by_reach_obj = np.ascontiguousarray(np.argsort(-reach, kind="stable"), dtype=np.intp)
+        self.reach = <const int64_t*> <size_t> self.reach_obj.ctypes.data
+        self.by_reach = <const intp_t*> <size_t> self.by_reach_obj.ctypes.data
+
+    cdef Scratch* _new_scratch(self) noexcept nogil:
+        cdef Scratch* scratch = <Scratch*> calloc(1, sizeof(Scratch))
+        if scratch == NULL:
+            return NULL
+        scratch.bound = <int64_t*> malloc(self.n_guesses * sizeof(int64_t))
+        scratch.buckets = <int64_t*> malloc(self.n_guesses * sizeof(int64_t))
+        scratch.grouped = <intp_t*> malloc(self.n_answers * sizeof(intp_t))
+        scratch.rows = <intp_t*> malloc(self.n_guesses * sizeof(intp_t))
+        scratch.counts = <Py_ssize_t*> malloc((self.n_patterns + 1) * sizeof(Py_ssize_t))
+        scratch.order = <uint64_t*> malloc(self.n_patterns * sizeof(uint64_t))
+        scratch.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
+        if (scratch.bound == NULL or scratch.buckets == NULL or scratch.grouped == NULL
+                or scratch.rows == NULL or scratch.counts == NULL or scratch.order == NULL
+                or scratch.seen == NULL):
+            self._free_scratch(scratch)
+            return NULL
+        return scratch
+
+    cdef void _free_scratch(self, Scratch* scratch) noexcept nogil:
+        if scratch != NULL:
+            free(scratch.bound)
+            free(scratch.buckets)
+            free(scratch.grouped)
+            free(scratch.rows)
+            free(scratch.counts)
+            free(scratch.order)
+            free(scratch.seen)
+            free(scratch)
+
+    cdef Py_ssize_t _most_splits(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
+        # _most_candidate_buckets for byte codes, without the GIL; reads the
+        # guess-major matrix, where one candidate's codes are one row.
+        cdef Py_ssize_t i, j, most = 0, k
+        cdef uint64_t mask[4]
+        cdef uint8_t code
+        cdef const uint8_t* row
+        for i in range(n):
+            row = self.matrix8 + self.answer_rows[members[i]] * self.n_answers
+            mask[0] = mask[1] = mask[2] = mask[3] = 0
+            for j in range(n):
+                code = row[members[j]]
+                mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
+            k = (popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2])
+                 + popcount64(mask[3]))
+            if k > most:
+                most = k
+                if most == n:
+                    break
+        return most
+
+    cdef int64_t _set_bound(self, const intp_t* members, Py_ssize_t n, int depth,
+                            const intp_t* rows, Py_ssize_t n_rows, Scratch* scratch) noexcept nogil:
+        # A proven lower bound on T(members, depth) over the guesses `rows`
+        # (in decreasing reach), as _search would start it: closed forms
+        # first, then the best per-guess bound 3n - k - [candidate], the
+        # scan stopping where the reach left cannot beat it.
+        cdef Py_ssize_t most = 0, g, block, first, last
+        cdef int64_t best = INFEASIBLE
+        if n == 1:
+            return 1 if depth >= 1 else INFEASIBLE
+        if depth <= 1:
+            return INFEASIBLE
+        if n == 2:
+            return 3
+        if self.columns8 != NULL:
+            # every candidate is legal, and the best of them bounds the scan
+            most = self._most_splits(members, n)
+            if self.closed_forms and most == n:
+                return 2 * n - 1
+            if self.closed_forms and most == n - 1 and depth >= 3:
+                return 2 * n
+            if depth > 2 or most == n:
+                best = 3 * n - most - 1
+            for block in range((n_rows + BLOCK - 1) // BLOCK):
+                first, last = block * BLOCK, min(n_rows, (block + 1) * BLOCK)
+                if depth > 2 and 3 * n - min(n, self.reach[rows[first]]) - 1 >= best:
+                    break
+                if depth == 2 and self.reach[rows[first]] < n:
+                    break
+                _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows, members,
+                                      n, self.all_green, scratch.bound, scratch.buckets)
+                for g in range(first, last):
+                    # with two guesses left only a split into singletons finishes
+                    if scratch.bound[g] < best and (depth > 2 or scratch.buckets[g] == n):
+                        best = scratch.bound[g]
+        else:
+            _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
+                          self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
+                          scratch.buckets)
+            for g in range(n_rows):
+                if scratch.bound[g] < best and (depth > 2 or scratch.buckets[g] == n):
+                    best = scratch.bound[g]
+        if best >= INFEASIBLE:
+            return INFEASIBLE
+        return max(best, 2 * n - 1)
+
+    cdef int64_t _opener_bound(self, Py_ssize_t opener, int depth, int64_t threshold,
+                               Scratch* scratch, int64_t* bounds_out, int64_t* sizes_out,
+                               int64_t* codes_out, Py_ssize_t* n_out) noexcept nogil:
+        # n + the sum of _set_bound over the opener's buckets, largest first,
+        # stopping once past `threshold`; the *_out arrays (if not NULL) get
+        # each bucket's code, size and bound.
+        cdef Py_ssize_t n = self.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
+        cdef int64_t total = n, value
+        cdef const intp_t* rows = NULL
+        memset(scratch.counts, 0, (self.n_patterns + 1) * sizeof(Py_ssize_t))
+        for a in range(n):
+            scratch.counts[self._code(opener, a) + 1] += 1
+        for code in range(self.n_patterns):
+            size = scratch.counts[code + 1]
+            if size and code != self.all_green:
+                scratch.order[n_buckets] = (<uint64_t> (n - size) << 32) | <uint64_t> code
+                n_buckets += 1
+                total += 2 * size - 1
+            scratch.counts[code + 1] += scratch.counts[code]   # now: where each code starts
+        for a in range(n):
+            code = self._code(opener, a)
+            scratch.grouped[scratch.counts[code]] = a
+            scratch.counts[code] += 1          # afterwards: where each code ends
+        qsort(scratch.order, n_buckets, sizeof(uint64_t), _compare_keys)
+        if n_out != NULL:
+            n_out[0] = n_buckets
+            for b in range(n_buckets):
+                size = n - <Py_ssize_t> (scratch.order[b] >> 32)
+                codes_out[b] = <int64_t> (scratch.order[b] & 0xFFFFFFFFU)
+                sizes_out[b], bounds_out[b] = size, 2 * size - 1
+        if n_buckets == 1 and (scratch.order[0] >> 32) == 0:
+            return INFEASIBLE                  # one bucket holding everyone: nothing learned
+        for b in range(n_buckets):
+            size = n - <Py_ssize_t> (scratch.order[b] >> 32)
+            code = <Py_ssize_t> (scratch.order[b] & 0xFFFFFFFFU)
+            start = scratch.counts[code] - size
+            n_rows, rows = self.n_guesses, self.by_reach
+            if self.mode_id != MODE_OFF and size > 2:
+                # filtering keeps the order: the legal rows, in decreasing reach
+                n_rows = filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
+                                      self.by_reach, self.n_guesses, opener, code, scratch.rows)
+                rows = scratch.rows
+            value = self._set_bound(scratch.grouped + start, size, depth - 1, rows, n_rows,
+                                    scratch)
+            if bounds_out != NULL:
+                bounds_out[b] = value
+            if value >= INFEASIBLE:
+                return INFEASIBLE
+            total += value - (2 * size - 1)
+            if total > threshold and bounds_out == NULL:
+                return total
+        return total
 
     cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
         # The first guess, in bound order, whose cost equals the set's value.

@@ -335,12 +335,14 @@ def hard_mode_allows(mode: str, played: str, code: int, word: str) -> bool:
 
 
 def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str = "off",
-                guesses=None) -> int:
+                guesses=None, per_opener: bool = False):
     """T(S, d) by trying every guess at every state: no bounds, no closed
     forms, only memoization of the recursion itself. The twin of
     ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight.
     The hard modes need ``guesses``, the matrix rows' words encoded as
-    letters 0..25, and carry the guesses still allowed through the recursion."""
+    letters 0..25, and carry the guesses still allowed through the recursion.
+    ``per_opener``: instead, the list of every guess row's total when played
+    first (the twin of the exact opening table)."""
     green = 3 ** length - 1
     n_guesses = matrix.shape[0]
     if mode != "off" and guesses is None:
@@ -355,19 +357,28 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
             return INFEASIBLE
         best = INFEASIBLE
         for guess in range(n_guesses) if legal is None else legal:
-            buckets = {}
-            for a in members:
-                buckets.setdefault(int(matrix[guess, a]), []).append(a)
-            if len(buckets) == 1 and green not in buckets:
-                continue   # learns nothing
-            cost = len(members)
-            for code, bucket in buckets.items():
-                if code != green:
-                    allowed = None if legal is None else tuple(
-                        g for g in legal if hard_mode_allows(mode, guesses[guess], code, guesses[g]))
-                    cost += total(tuple(bucket), left - 1, allowed)
-            best = min(best, cost)
+            best = min(best, after(guess, members, left, legal))
         return best
 
+    def after(guess, members, left, legal):
+        # the total with `guess` played next: n + T of each non-green bucket
+        buckets = {}
+        for a in members:
+            buckets.setdefault(int(matrix[guess, a]), []).append(a)
+        if len(buckets) == 1 and green not in buckets:
+            return INFEASIBLE   # learns nothing
+        cost = len(members)
+        for code, bucket in buckets.items():
+            if code != green:
+                allowed = None if legal is None else tuple(
+                    g for g in legal if hard_mode_allows(mode, guesses[guess], code, guesses[g]))
+                cost += total(tuple(bucket), left - 1, allowed)
+        return min(cost, INFEASIBLE)
+
     members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
-    return total(members, max_guesses, None if mode == "off" else tuple(range(n_guesses)))
+    every_row = None if mode == "off" else tuple(range(n_guesses))
+    if per_opener:
+        if max_guesses < 1:
+            return [INFEASIBLE] * n_guesses
+        return [after(guess, members, max_guesses, every_row) for guess in range(n_guesses)]
+    return total(members, max_guesses, every_row)

@@ -187,10 +187,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact search for the minimum total guesses over every answer "
                     "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
     exact.add_argument("--opener", metavar="WORD",
-                       help="the first guess (default: the best of --candidates openers with "
-                            "the smallest expected remaining set)")
-    exact.add_argument("--candidates", type=int, default=5, metavar="N",
-                       help="openers to try without --opener (default 5)")
+                       help="the first guess (default: prove the best over every allowed "
+                            "guess, from the shipped exact table when the lists match)")
+    exact.add_argument("--candidates", type=int, default=None, metavar="N",
+                       help="quick path: the best of the N openers with the smallest expected "
+                            "remaining set (reported as such, not as optimal)")
+    exact.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="without --opener: processes for the search stage (default: one "
+                            "per core)")
+    exact.add_argument("--recompute", action="store_true",
+                       help="without --opener: ignore the shipped table and saved results")
     exact.add_argument("--max-guesses", type=int, default=6, metavar="N",
                        help="guesses allowed per game (default 6)")
     exact.add_argument("--hard-mode", choices=HARD_MODES, default="off",
@@ -234,14 +240,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lookahead_options(openers)
     openers.set_defaults(depth=1)
     openers.add_argument("--exact", action="store_true",
-                         help="prove the total guesses of the top N openers by expected "
-                              "remaining set (--top, default 10, 0 for all), in parallel with "
-                              "--workers or --scheduler; "
-                              "results are saved as they finish and a rerun resumes")
+                         help="the exact opening table: every allowed opener's proven total "
+                              "(within --within of the optimum) or a proven lower bound; read "
+                              "from the shipped table when the lists match, else computed, "
+                              "saved as it goes and resumed by a rerun")
+    openers.add_argument("--within", type=int, default=0, metavar="D",
+                         help="with --exact: exact totals for every opener within D of the "
+                              "optimum (default 0: the optimum and its ties)")
     openers.add_argument("--max-guesses", type=int, default=6, metavar="N",
                          help="guesses allowed per game, with --exact (default 6)")
     openers.add_argument("--results", metavar="FILE",
-                         help="where --exact keeps proven totals (default: the cache directory)")
+                         help="where --exact keeps proven entries (default: the cache directory)")
+    openers.add_argument("--recompute", action="store_true",
+                         help="with --exact: ignore the shipped table and saved results")
     openers.add_argument("--scheduler", metavar="ADDRESS",
                          help="with --exact: share the proofs out over the Dask cluster whose "
                               "scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of "
@@ -253,8 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="hard mode for --simulate, --exact and --depth")
     openers.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
                          help="same as --hard-mode hard")
-    openers.add_argument("--workers", type=int, default=1, metavar="N",
-                         help="processes for --simulate, one opener each (default 1)")
+    openers.add_argument("--workers", type=int, default=None, metavar="N",
+                         help="processes for --simulate (default 1) or for the search stage "
+                              "of --exact (default: one per core)")
     openers.add_argument("--quiet", action="store_true", help="no progress bar")
     output = openers.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="machine-readable output")
@@ -387,7 +399,7 @@ def run_simulate(args) -> int:
 def run_openers(args) -> int:
     if args.top < 0:
         raise ValueError(f"--top must be 0 (all) or more, got {args.top}")
-    if args.simulate < 0 or args.workers < 1:
+    if args.simulate < 0 or (args.workers is not None and args.workers < 1):
         raise ValueError("--simulate must be 0 or more and --workers at least 1")
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
@@ -412,7 +424,7 @@ def run_openers(args) -> int:
         config = {"lexicon": lexicon, "strategy": args.strategy, "guess_pool": args.guess_pool,
                   "hard_mode": args.hard_mode}
         progress = ProgressBar("Simulating openers", enabled=not args.quiet)
-        for result in rank_openers(config, openers, workers=args.workers, progress=progress):
+        for result in rank_openers(config, openers, workers=args.workers or 1, progress=progress):
             simulations[result.config["opener"]] = result
     if args.json:
         json.dump({
@@ -454,20 +466,49 @@ def run_openers(args) -> int:
     return EXIT_OK
 
 
+class StageProgress:
+    """Progress bars for the stages of an exact opening table."""
+
+    LABELS = {"bounds": "Bounding every opener", "search": "Searching the openers left"}
+
+    def __init__(self, enabled: bool):
+        self.enabled, self.bars = enabled, {}
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if stage not in self.bars:
+            self.bars[stage] = ProgressBar(self.LABELS.get(stage, stage), self.enabled)
+        self.bars[stage](done, total)
+
+
 def run_optimal(args) -> int:
-    from wordle_fast.exact import SearchInterrupted, optimal, tree_text
+    from wordle_fast.exact import SearchInterrupted, optimal
+    from wordle_fast.openings import default_workers
+    from wordle_fast.trees import tree_text
 
     for option in ("json", "tree"):
         if getattr(args, option):
             _check_output_path(f"--{option}", getattr(args, option))
+    if args.opener is not None and (args.candidates is not None or args.workers is not None
+                                    or args.recompute):
+        raise ValueError("--candidates, --workers and --recompute choose how to find the best "
+                         "opener; they do not combine with --opener")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
-    progress = ProgressBar("Answers placed", enabled=not args.quiet)
+    every_opener = args.opener is None and args.candidates is None
+    progress = (StageProgress(enabled=not args.quiet) if every_opener
+                else ProgressBar("Answers placed", enabled=not args.quiet))
     try:
         result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
                          max_guesses=args.max_guesses, candidates=args.candidates,
-                         progress=progress)
+                         progress=progress, workers=args.workers or default_workers(),
+                         recompute=args.recompute)
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        print("\nwordle-fast optimal: interrupted; the openers proven so far are saved and a "
+              "rerun resumes", file=sys.stderr)
         return EXIT_INTERRUPTED
     print(result.summary())
     if args.json:
@@ -482,7 +523,7 @@ def run_optimal(args) -> int:
 
 
 def run_verify_tree(args) -> int:
-    from wordle_fast.exact import read_tree_file, verify_tree
+    from wordle_fast.trees import read_tree_file, verify_tree
 
     answers = load_answers() if args.answers is None else load_word_list(args.answers)
     tree, recorded_mode, recorded_limit = read_tree_file(args.file)
@@ -497,51 +538,60 @@ def run_verify_tree(args) -> int:
 
 
 def _exact_openers(args, lexicon, started) -> int:
-    from wordle_fast.exact import cluster_executor, default_results_path, exact_opener_table
+    from wordle_fast.openings import cluster_executor, default_workers, opening_table
 
-    if args.depth > 1 or args.simulate or args.csv or args.by != "entropy":
-        raise ValueError("--exact ranks openers by proven totals; it does not combine with "
-                         "--depth, --simulate, --csv or --by")
+    if args.depth > 1 or args.simulate or args.by != "entropy" or args.guess_pool != "allowed":
+        raise ValueError("--exact proves every allowed opener; it does not combine with "
+                         "--depth, --simulate, --by or --guess-pool")
+    if args.within < 0:
+        raise ValueError(f"--within must be 0 or more guesses, got {args.within}")
     if args.max_guesses < 1:
         raise ValueError(f"--max-guesses must be at least 1, got {args.max_guesses}")
-    scores = lexicon.score(pool=args.guess_pool)
-    order = np.lexsort((scores.rows, scores.expected_remaining))  # the cheap score
-    openers = [scores.words[i] for i in (order[:args.top] if args.top else order)]
-    path = args.results or default_results_path(lexicon, args.max_guesses, args.hard_mode)
     if args.results:
         _check_output_path("--results", args.results)
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
-    progress = ProgressBar("Proving openers", enabled=not args.quiet)
     try:
-        totals, reused = exact_opener_table(lexicon, openers, args.max_guesses, args.workers,
-                                            path, progress, hard_mode=args.hard_mode,
-                                            executor=executor)
+        table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
+                              workers=args.workers or default_workers(), executor=executor,
+                              results_path=args.results, recompute=args.recompute,
+                              progress=StageProgress(enabled=not args.quiet))
     except KeyboardInterrupt:
-        print(f"wordle-fast openers: interrupted; the totals proven so far are saved in {path}; "
-              "run the same command again to resume", file=sys.stderr)
+        print("wordle-fast openers: interrupted; the entries proven so far are saved; run the "
+              "same command again to resume", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         if client is not None:
             client.close()
-    ranked = sorted(openers, key=lambda w: (totals[w] is None, totals[w] or 0, openers.index(w)))
-    elapsed = time.perf_counter() - started
+    ranked = table.ranked()
+    shown = ranked[:args.top] if args.top else ranked
     if args.json:
-        mode = "normal" if args.hard_mode == "off" else args.hard_mode
-        json.dump({"max_guesses": args.max_guesses, "mode": mode, "results_file": str(path),
-                   "reused": reused, "seconds": elapsed,
-                   "openers": [{"rank": rank, "opener": w, "total_guesses": totals[w],
-                                "mean": None if totals[w] is None else totals[w] / lexicon.n_answers}
-                               for rank, w in enumerate(ranked, 1)]}, sys.stdout, indent=2)
+        json.dump(table.to_dict(top=args.top), sys.stdout, indent=1)
         print()
         return EXIT_OK
-    width = max(5, lexicon.length)
-    print(f"{'rank':>4}  {'opener':<{width}}  {'total':>6}  {'mean':>7}")
-    for rank, word in enumerate(ranked, 1):
-        total = totals[word]
-        shown = ("  cannot finish", "") if total is None else (f"{total:>6}", f"{total / lexicon.n_answers:>7.4f}")
-        print(f"{rank:>4}  {word:<{width}}  {shown[0]}  {shown[1]}")
-    print(f"{len(openers)} openers proven ({reused} from earlier runs) in {elapsed:.1f} s, at most "
-          f"{args.max_guesses} guesses, hard mode {args.hard_mode}; totals kept in {path}")
+    if args.csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(["rank", "opener", "status", "total", "mean"])
+        for rank, entry in enumerate(shown, 1):
+            mean = table.mean(entry)
+            writer.writerow([rank, entry.opener, entry.status,
+                             "" if entry.total is None else entry.total,
+                             "" if mean is None else f"{mean:.4f}"])
+        return EXIT_OK
+    width = max(6, lexicon.length)
+    print(f"{'rank':>5}  {'opener':<{width}}  {'status':<13}  {'total':>6}  {'mean':>7}")
+    for rank, entry in enumerate(shown, 1):
+        total = "" if entry.total is None else (
+            f"{entry.total:>6}" if entry.status == "exact" else f">={entry.total}")
+        mean = table.mean(entry)
+        print(f"{rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  {total:>6}  "
+              f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}")
+    counts = table.counts()
+    mode = "normal" if args.hard_mode == "off" else args.hard_mode
+    print(f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)}), {mode} mode, "
+          f"at most {args.max_guesses} guesses; {len(table.entries)} openers: {counts['exact']} "
+          f"exact, {counts['lower bound']} lower bounds above {table.optimum + table.within}, "
+          f"{counts['cannot finish']} cannot finish; {table.source} in {table.seconds:.1f} s"
+          + (f" ({table.reused} entries from earlier runs)" if table.reused else ""))
     return EXIT_OK
 
 

@@ -148,8 +148,8 @@ def _lookahead(depth: int = 2, width: int | None = None, max_entries: int | None
 
 
 def _optimal(max_guesses: int = 6):
-    # Imported when asked for: wordle_fast.exact builds on this module.
-    from wordle_fast.exact import OptimalStrategy
+    # Imported when asked for: wordle_fast.optimal_play builds on this module.
+    from wordle_fast.optimal_play import OptimalStrategy
 
     return OptimalStrategy(max_guesses=max_guesses)
 

@@ -1,0 +1,200 @@
+"""The exact opening table: every opener's certificate against the
+brute-force twin, persistence and resumption, the CLI, and the shipped tables."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_exact import small_lists, trap_lists
+from wordle_fast import Lexicon, WordleError
+from wordle_fast._reference import INFEASIBLE, exact_total
+from wordle_fast.cli import main
+from wordle_fast.exact import optimal
+from wordle_fast.openings import (
+    CANNOT_FINISH, EXACT, LOWER_BOUND, opening_table, shipped_table)
+from wordle_fast.search import make_searcher
+from wordle_fast.trees import verify_tree
+
+
+def twin_totals(lexicon, max_guesses, mode):
+    encoded = [tuple(word) for word in lexicon.encoded_guesses]
+    return exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=None if mode == "off" else encoded, per_opener=True)
+
+
+def check_certificate(table, lexicon, slow, within):
+    optimum = min(slow)
+    assert set(table.entries) == set(lexicon.guesses)
+    for row, word in enumerate(lexicon.guesses):
+        entry = table.entries[word]
+        if entry.status == EXACT:
+            assert entry.total == slow[row], word
+        elif entry.status == LOWER_BOUND:
+            # a true bound, and above the margin: this opener needs no exact total
+            assert entry.total <= slow[row], word
+            assert optimum < INFEASIBLE and entry.total > optimum + within, word
+        else:
+            assert entry.status == CANNOT_FINISH and slow[row] >= INFEASIBLE, word
+        if slow[row] < INFEASIBLE and slow[row] <= optimum + within:
+            assert entry.status == EXACT, word
+    if optimum < INFEASIBLE:
+        assert table.optimum == optimum
+        assert table.best == [w for row, w in enumerate(lexicon.guesses) if slow[row] == optimum]
+    else:
+        assert table.optimum is None and table.best == []
+
+
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),
+       st.sampled_from([0, 0, 2, 10]))
+@settings(max_examples=100, deadline=None)
+def test_every_certificate_agrees_with_brute_force(tmp_path_factory, case, mode, within):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    results = tmp_path_factory.mktemp("table") / "results.json"
+    table = opening_table(lexicon, mode, max_guesses, within, results_path=results)
+    check_certificate(table, lexicon, twin_totals(lexicon, max_guesses, mode), within)
+
+
+@given(small_lists())
+@settings(max_examples=30, deadline=None)
+def test_optimal_without_an_opener_is_the_best_over_every_guess(tmp_path_factory, case):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    slow = twin_totals(lexicon, max_guesses, "off")
+    results = tmp_path_factory.mktemp("optimal") / "results.json"
+    if min(slow) >= INFEASIBLE:
+        with pytest.raises(WordleError, match="no opener can solve"):
+            optimal(lexicon=lexicon, max_guesses=max_guesses, results_path=results)
+        return
+    result = optimal(lexicon=lexicon, max_guesses=max_guesses, results_path=results)
+    assert result.scope == "every opener" and result.proven_best
+    assert result.total_guesses == min(slow)
+    assert result.opener == result.best_openers[0]
+    assert result.best_openers == [w for row, w in enumerate(lexicon.guesses)
+                                   if slow[row] == min(slow)]
+    check = verify_tree(result.tree, answers, max_guesses=max_guesses)
+    assert check["total_guesses"] == min(slow)
+
+
+def test_bound_pass_is_a_true_bound_and_matches_bucket_bounds(official):
+    # The batched, threaded pass and the one-opener form agree, and no bound
+    # passes the proven totals.
+    searcher = make_searcher(official)
+    rows = [official.guess_index(w) for w in ("salet", "crate", "soare", "qajaq", "fuzzy")]
+    full = searcher.opener_bounds(rows, 6)
+    for row, bound in zip(rows, full):
+        codes, sizes, bounds = searcher.bucket_bounds(row, 6)
+        assert bound == official.n_answers + bounds.sum()
+        assert sizes.sum() == official.n_answers - (official.guesses[row] in official.answers)
+        assert list(sizes) == sorted(sizes, reverse=True)
+    assert full[0] <= 7920 and full[1] <= 7926
+    # stopped at a threshold: still a bound, and past the threshold
+    stopped = searcher.opener_bounds(rows, 6, 7919)
+    assert np.all(stopped <= full) and np.all((stopped > 7919) | (stopped == full))
+
+
+def test_results_are_saved_resumed_and_guarded(tmp_path):
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+             "naval", "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane", "moldy"])
+    results = tmp_path / "exact.json"
+    first = opening_table(lexicon, results_path=results, within=3)
+    assert first.reused == 0 and first.source == "computed"
+    again = opening_table(lexicon, results_path=results, within=3, workers=2)
+    assert again.reused == len(lexicon.guesses) and again.entries == first.entries
+    fresh = opening_table(lexicon, results_path=results, within=3, recompute=True)
+    assert fresh.reused == 0 and fresh.entries == first.entries
+    # a wider margin reuses the exact entries and proves the rest again
+    wider = opening_table(lexicon, results_path=results, within=50)
+    assert 0 < wider.reused < len(lexicon.guesses)
+    assert all(e.status == EXACT for e in wider.entries.values()
+               if e.total is not None and e.total <= wider.optimum + 50)
+    # results for other lists or another mode: a clear error, the file untouched
+    before = results.read_bytes()
+    other = Lexicon(answers=words[:-1], guesses=words)
+    with pytest.raises(WordleError, match="other answers, guesses"):
+        opening_table(other, results_path=results)
+    with pytest.raises(WordleError, match="other mode"):
+        opening_table(lexicon, "hard", results_path=results)
+    (tmp_path / "notes.txt").write_text("my notes")
+    with pytest.raises(WordleError, match="not an exact opening table"):
+        opening_table(lexicon, results_path=tmp_path / "notes.txt")
+    assert results.read_bytes() == before
+    assert (tmp_path / "notes.txt").read_text() == "my notes"
+    with pytest.raises(WordleError, match="margin"):
+        opening_table(lexicon, within=-1, results_path=tmp_path / "new.json")
+
+
+def test_cli_exact_table_and_optimal(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
+                                "evade", "naval", "serve", "heath", "dwarf"]))
+    results = tmp_path / "table.json"
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    base = ["openers", "--exact", *lists, "--results", str(results), "--quiet"]
+    assert main(base + ["--within", "5", "--json", "--top", "0"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert len(table["openers"]) == 12 and table["within"] == 5
+    exact = [o for o in table["openers"] if o["status"] == "exact"]
+    assert exact[0]["total"] == table["optimum"] and exact[0]["opener"] in table["best"]
+    assert all(o["total"] > table["optimum"] + 5 for o in table["openers"]
+               if o["status"] == "lower bound")
+    assert main(base + ["--within", "5", "--csv", "--top", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "rank,opener,status,total,mean" and len(lines) == 4
+    assert main(base + ["--within", "5"]) == 0
+    text = capsys.readouterr().out
+    assert f"optimum {table['optimum']}" in text and "12 openers" in text
+    # optimal without an opener: proven over every opener, and says so
+    assert main(["optimal", *lists, "--quiet",
+                 "--json", str(tmp_path / "best.json")]) == 0
+    out = capsys.readouterr().out
+    assert "the optimum over every opener" in out and "Certificate over all 12" in out
+    best = json.loads((tmp_path / "best.json").read_text())
+    assert best["scope"] == "every opener" and best["proven_best_opener"] is True
+    assert best["total_guesses"] == table["optimum"]
+    assert len(best["certificate"]["openers"]) == 12
+    # the quick path is never called optimal
+    assert main(["optimal", *lists, "--candidates", "2", "--quiet",
+                 "--json", str(tmp_path / "quick.json")]) == 0
+    out = capsys.readouterr().out
+    assert "best of 2 openers tried, NOT proven optimal" in out
+    quick = json.loads((tmp_path / "quick.json").read_text())
+    assert quick["scope"] == "best of 2 openers" and quick["proven_best_opener"] is False
+    # bad input: exit 2, one line, saved results untouched
+    before = results.read_bytes()
+    for argv, message in [
+            (base + ["--within", "-1"], "--within must be 0 or more"),
+            (base + ["--hard"], "other mode"),
+            (["optimal", "--opener", "zzzzz", *lists], "zzzzz"),
+            (["optimal", "--opener", "cigar", "--candidates", "3", *lists], "do not combine"),
+            (base + ["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler")]:
+        assert main(argv) == 2, argv
+        assert message in capsys.readouterr().err, argv
+    assert results.read_bytes() == before
+
+
+def test_shipped_tables_answer_for_the_bundled_lists(official):
+    for mode, optimum in [("off", 7920), ("hard", 8122)]:
+        table = shipped_table(official, mode)
+        assert table is not None, f"no shipped table for {mode} mode"
+        assert table.optimum == optimum and table.best == ["salet"]
+        assert len(table.entries) == official.n_guesses
+        assert table.entries["salet"].status == EXACT
+        assert table.entries["crate"].total >= (7926 if mode == "off" else 8122)
+        assert opening_table(official, mode).source.startswith("shipped table")
+    # other lists (one answer fewer) are not these lists: no shipped table
+    assert shipped_table(Lexicon(answers=official.answers[:-1])) is None
+
+
+def test_optimal_strategy_reads_the_opening_table(official):
+    from wordle_fast import Solver
+
+    solver = Solver(strategy="optimal")
+    top = solver.suggest(top=3)
+    assert top[0].word == "salet"
+    assert top[0].score == pytest.approx(-7920 / 2315)
+    assert all(s.score < top[0].score for s in top[1:])

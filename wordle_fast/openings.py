@@ -1,0 +1,416 @@
+"""The exact opening table: a certificate for every allowed first guess.
+
+``opening_table`` gives each opener one entry:
+
+* ``exact``: its proven total (every opener within ``within`` of the optimum
+  gets one, and so may others met on the way);
+* ``lower bound``: a proven lower bound above the optimum plus ``within``;
+* ``cannot finish``: some answer cannot be solved within the guess limit.
+
+Together they prove the optimum over the whole guess list, and name every
+opener that reaches it. How, in three stages:
+
+1. an incumbent: the openers with the best cheap score (expected remaining
+   set) get their one-level bound, and the lowest is solved exactly;
+2. the bound pass: every opener's one-level bound (n plus, per bucket, the
+   best 3s - k - [candidate] over the guesses, or a closed form), compiled and
+   shared over the cores, each stopped as soon as it passes the threshold
+   (optimum + within); on the bundled lists it refutes about 97% of openers;
+3. the openers left, best bound first, searched with optimum + within as the
+   budget (buckets start at their bounds, so a hopeless opener stops early).
+
+Stage 3 runs in this process (its memo shared across openers) or is shared
+out over local processes or a Dask cluster, one kernel thread each. Entries
+are saved as they are proven and a rerun reuses them; tables for the bundled
+lists ship in ``wordle_fast/data`` and answer at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from wordle_fast._exact import UNSOLVABLE
+from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.errors import WordleError
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.rules import check_mode
+from wordle_fast.search import make_searcher, opener_total
+
+EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
+STATUSES = (EXACT, LOWER_BOUND, CANNOT_FINISH)
+RESULTS_FORMAT = 2
+SHORTLIST = 30          # openers whose bounds pick the first incumbent
+BOUND_BATCH = 256       # openers per call of the bound pass (progress, Ctrl-C between)
+SAVE_EVERY = 5.0        # seconds between saves of the results file
+
+
+@dataclass(frozen=True)
+class OpenerEntry:
+    """One opener's certificate: ``total`` is the exact total, or the proven
+    lower bound; None when the opener cannot finish every answer in time."""
+
+    opener: str
+    status: str
+    total: int | None
+
+
+@dataclass
+class OpeningTable:
+    """Every allowed opener's certificate for one pair of lists, mode and
+    guess limit."""
+
+    mode: str                       # "normal", "hard" or "strict"
+    max_guesses: int
+    n_answers: int
+    within: int                     # every opener within this of the optimum is exact
+    entries: dict[str, OpenerEntry]   # by opener, in guess-list order
+    seconds: float                  # time to compute (or to load) the table
+    source: str                     # "computed", or where it was read from
+    reused: int = 0                 # entries taken from saved results
+
+    @property
+    def optimum(self) -> int | None:
+        exact = [e.total for e in self.entries.values() if e.status == EXACT]
+        return min(exact) if exact else None
+
+    @property
+    def best(self) -> list[str]:
+        """Every opener that reaches the optimum, in guess-list order."""
+        optimum = self.optimum
+        return [e.opener for e in self.entries.values()
+                if e.status == EXACT and e.total == optimum]
+
+    def ranked(self) -> list[OpenerEntry]:
+        """Exact totals first (smallest first), then lower bounds (largest
+        bound last), then the openers that cannot finish; ties in list order."""
+        order = {status: rank for rank, status in enumerate(STATUSES)}
+        return sorted(self.entries.values(),
+                      key=lambda e: (order[e.status], e.total if e.total is not None else 0))
+
+    def counts(self) -> dict[str, int]:
+        return {status: sum(e.status == status for e in self.entries.values())
+                for status in STATUSES}
+
+    def mean(self, entry: OpenerEntry) -> float | None:
+        return None if entry.total is None else entry.total / self.n_answers
+
+    def to_dict(self, top: int | None = None) -> dict:
+        ranked = self.ranked()
+        return {"mode": self.mode, "max_guesses": self.max_guesses, "answers": self.n_answers,
+                "within": self.within, "optimum": self.optimum, "best": self.best,
+                "counts": self.counts(), "source": self.source, "seconds": self.seconds,
+                "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
+                             "total": e.total, "mean": self.mean(e)}
+                            for rank, e in enumerate(ranked[:top] if top else ranked, 1)]}
+
+
+def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dict:
+    """What decides a table: the lists (by content), the limit and the mode."""
+    return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
+            "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
+            "mode": _mode_name(hard_mode)}
+
+
+def _mode_name(hard_mode: str) -> str:
+    return "normal" if hard_mode == "off" else hard_mode
+
+
+def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off") -> Path:
+    """Where the entries proven so far for these lists, limit and mode are kept."""
+    description = table_description(lexicon, max_guesses, hard_mode)
+    digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
+    return default_cache_dir() / f"exact-openers-{digest}.json"
+
+
+# -- reading and writing ------------------------------------------------------------
+
+def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
+    entries = {}
+    for word, (status, total) in stored["entries"].items():
+        if status not in STATUSES or (total is None) != (status == CANNOT_FINISH):
+            raise ValueError(f"bad entry for {word!r}")
+        entries[word] = OpenerEntry(word, status, None if total is None else int(total))
+    if not set(entries) <= set(guesses):
+        raise ValueError("entries for words that are not allowed guesses")
+    return entries
+
+
+def _read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
+    """(entries, within, metadata) from a results or shipped table file.
+    A missing file gives None. A file for other lists, limit or mode, or one
+    that is not a table: None when ``strict`` is false (the default results
+    path, where such a file can only be stale), else a clear error."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            stored = json.load(handle)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        if strict:
+            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
+                              "--results file") from None
+        return None
+    try:
+        if stored["description"] != description:
+            if not strict:
+                return None
+            theirs = stored["description"]
+            differs = [key for key in ("answers", "guesses", "max_guesses", "mode")
+                       if theirs.get(key) != description[key]]
+            raise WordleError(f"{path} holds results for other {', '.join(differs) or 'settings'}"
+                              f" ({theirs.get('mode')} mode, at most {theirs.get('max_guesses')} "
+                              "guesses); it was left as it is: name another --results file")
+        return _entries_from(stored, guesses), int(stored.get("within", 0)), stored
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if strict:
+            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
+                              "--results file") from None
+        return None
+
+
+def _save(path, description: dict, entries: dict[str, OpenerEntry], within: int,
+          extra: dict | None = None) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    stored = {"description": description, "within": within, **(extra or {}),
+              "entries": {e.opener: [e.status, e.total] for e in entries.values()}}
+    text = json.dumps(stored, separators=(",", ":"))
+    write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def shipped_tables() -> list[str]:
+    """The file names of the tables that ship with the package."""
+    folder = resources.files("wordle_fast.data")
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("exact-openers-"))
+
+
+def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
+                  max_guesses: int = 6) -> OpeningTable | None:
+    """The shipped table for exactly these lists (by their hashes), mode and
+    limit, or None."""
+    started = time.perf_counter()
+    description = table_description(lexicon, max_guesses, hard_mode)
+    folder = resources.files("wordle_fast.data")
+    for name in shipped_tables():
+        with resources.as_file(folder / name) as path:
+            found = _read_table_file(path, description, lexicon.guesses, strict=False)
+        if found is not None and len(found[0]) == lexicon.n_guesses:
+            entries, within, _ = found
+            return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+                                _in_guess_order(entries, lexicon), time.perf_counter() - started,
+                                f"shipped table {name}")
+    return None
+
+
+def _in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
+    return {word: entries[word] for word in lexicon.guesses if word in entries}
+
+
+# -- computing -----------------------------------------------------------------------
+
+def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_guesses: int = 6,
+                  within: int = 0, *, workers: int = 1, executor=None, results_path=None,
+                  recompute: bool = False, progress=None) -> OpeningTable:
+    """The certificate of every allowed opener (see the module docstring).
+
+    ``within``: every opener whose total is at most optimum + within gets its
+    exact total. A shipped table for these lists, mode and limit answers at
+    once when its margin covers ``within``; otherwise entries saved in
+    ``results_path`` (default: the cache directory) or shipped are reused, so
+    a run stopped by Ctrl-C resumes. ``recompute`` ignores both and proves
+    everything afresh. Stage 3 runs here when ``workers`` is 1, else over
+    that many local processes, or over ``executor`` (any
+    ``concurrent.futures`` executor, such as a Dask cluster's). ``progress``
+    is called as ``progress(stage, done, total)``.
+    """
+    check_mode(hard_mode)
+    if isinstance(within, bool) or not isinstance(within, (int, np.integer)) or within < 0:
+        raise WordleError(f"the margin must be 0 or more guesses, got {within!r}")
+    if max_guesses < 1:
+        raise WordleError(f"the guess limit must be at least 1, got {max_guesses}")
+    if workers < 1:
+        raise WordleError(f"workers must be at least 1, got {workers}")
+    within = int(within)
+    lexicon = lexicon or Lexicon()
+    started = time.perf_counter()
+    description = table_description(lexicon, max_guesses, hard_mode)
+    shipped = None if recompute else shipped_table(lexicon, hard_mode, max_guesses)
+    if shipped is not None and shipped.within >= within:
+        return shipped
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    saved = _read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
+    known: dict[str, OpenerEntry] = {}
+    if not recompute:
+        known.update(shipped.entries if shipped is not None else {})
+        known.update(saved[0] if saved is not None else {})
+    run = _TableRun(lexicon, hard_mode, max_guesses, within, path, description, known, progress)
+    try:
+        run.prove(workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+                        _in_guess_order(run.entries, lexicon), time.perf_counter() - started,
+                        "computed", run.reused)
+
+
+class _TableRun:
+    """One computation of a table: the entries so far and the incumbent."""
+
+    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+                 progress):
+        self.lexicon, self.hard_mode, self.max_guesses = lexicon, hard_mode, max_guesses
+        self.within, self.path, self.description = within, path, description
+        self.progress = progress or (lambda stage, done, total: None)
+        self.searcher = make_searcher(lexicon, hard_mode)
+        self.entries: dict[str, OpenerEntry] = {}
+        exact = [e.total for e in known.values() if e.status == EXACT]
+        self.best = min(exact) if exact else None
+        # A saved lower bound still certifies an opener if it passes the
+        # threshold; exact totals and "cannot finish" always do.
+        for word, entry in known.items():
+            if entry.status != LOWER_BOUND or entry.total > self.threshold:
+                self.entries[word] = entry
+        self.reused = len(self.entries)
+        self.last_save = time.perf_counter()
+
+    @property
+    def threshold(self) -> int:
+        """Openers whose total may be at most this need an exact total."""
+        return UNSOLVABLE - 1 if self.best is None else self.best + self.within
+
+    def record(self, row: int, value: int) -> None:
+        word = self.lexicon.guesses[row]
+        if value >= UNSOLVABLE:
+            self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None)
+        elif value <= self.threshold:
+            self.entries[word] = OpenerEntry(word, EXACT, int(value))
+            self.best = int(value) if self.best is None else min(self.best, int(value))
+        else:
+            self.entries[word] = OpenerEntry(word, LOWER_BOUND, int(value))
+        self.save()
+
+    def save(self, force: bool = False) -> None:
+        if force or time.perf_counter() - self.last_save > SAVE_EVERY:
+            _save(self.path, self.description, self.entries, self.within)
+            self.last_save = time.perf_counter()
+
+    def open_rows(self) -> np.ndarray:
+        done = self.entries
+        return np.array([row for row, word in enumerate(self.lexicon.guesses)
+                         if word not in done], dtype=np.intp)
+
+    def prove(self, workers: int, executor) -> None:
+        lexicon, searcher = self.lexicon, self.searcher
+        # 1. an incumbent, unless the saved entries hold one
+        if self.best is None:
+            order = np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
+            shortlist = [row for row in order[:SHORTLIST]
+                         if lexicon.guesses[row] not in self.entries]
+            if shortlist:
+                bounds = searcher.opener_bounds(shortlist, self.max_guesses)
+                first = shortlist[int(np.argmin(bounds))]
+                self.record(first, opener_total(searcher, lexicon, first, self.max_guesses))
+        # 2. the bound pass
+        rows = self.open_rows()
+        bounds = np.empty(len(rows), dtype=np.int64)
+        for start in range(0, len(rows), BOUND_BATCH):
+            self.progress("bounds", start, len(rows))
+            batch = rows[start:start + BOUND_BATCH]
+            bounds[start:start + len(batch)] = searcher.opener_bounds(
+                batch, self.max_guesses, self.threshold)
+        self.progress("bounds", len(rows), len(rows))
+        left = []
+        for row, bound in zip(rows.tolist(), bounds.tolist()):
+            if bound > self.threshold:
+                self.record(row, bound)
+            else:
+                left.append((bound, row))
+        self.save(force=True)
+        # 3. the search, best bound first
+        left.sort()
+        # A handful of openers is proven here rather than paying for processes.
+        if executor is None and (workers == 1 or len(left) <= 2 * workers):
+            for done, (bound, row) in enumerate(left):
+                self.progress("search", done, len(left))
+                if bound > self.threshold:
+                    self.record(row, bound)
+                else:
+                    self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
+                                                  self.threshold))
+            self.progress("search", len(left), len(left))
+        else:
+            self._share_out(left, workers, executor)
+
+    def _share_out(self, left, workers, executor) -> None:
+        # Budgets are fixed when a job is sent: the threshold then, which
+        # only ever shrinks, so every answer stays a valid certificate.
+        lexicon = self.lexicon
+        lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
+        own_pool = None
+        if executor is None:
+            # spawn: fork would copy this process's OpenMP state (see simulate.py)
+            own_pool = executor = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        futures = {}
+        try:
+            for bound, row in left:
+                futures[executor.submit(_prove_job, lists, self.hard_mode, self.max_guesses,
+                                        row, self.threshold)] = (bound, row)
+            for done, future in enumerate(as_completed(futures)):
+                self.progress("search", done, len(left))
+                self.record(*future.result())
+            self.progress("search", len(left), len(left))
+        finally:
+            for future in futures:
+                future.cancel()
+            if own_pool is not None:
+                own_pool.shutdown(wait=False, cancel_futures=True)
+
+
+@lru_cache(maxsize=2)
+def _worker_searcher(lists, hard_mode):
+    # One lexicon and searcher per worker process and lists, memo shared by
+    # its jobs; one kernel thread, as the processes share the cores.
+    lexicon = Lexicon(list(lists[0]), list(lists[1]), n_threads=1)
+    return lexicon, make_searcher(lexicon, hard_mode, n_threads=1)
+
+
+def _prove_job(lists, hard_mode, max_guesses, row, budget):
+    lexicon, searcher = _worker_searcher(lists, hard_mode)
+    return row, opener_total(searcher, lexicon, row, max_guesses, budget)
+
+
+def default_workers() -> int:
+    """Processes for stage 3: one per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:   # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def cluster_executor(address: str, timeout: float = 10):
+    """A ``concurrent.futures`` executor over the Dask cluster whose scheduler
+    is at ``address`` (e.g. ``tcp://10.0.0.5:8786``), and its client (close
+    it when done). Every worker needs wordle_fast installed. Needs the
+    ``cluster`` extra: ``pip install 'wordle-fast[cluster]'``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise WordleError("a Dask scheduler needs Dask's distributed package: "
+                          "pip install 'wordle-fast[cluster]'") from None
+    try:
+        client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise WordleError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
+    return client.get_executor(), client
