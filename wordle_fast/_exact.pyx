@@ -32,7 +32,7 @@ import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from cython.parallel cimport parallel, prange
+from cython.parallel cimport parallel, prange, threadid
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
@@ -42,6 +42,23 @@ from wordle_fast._legal import MODES, letter_counts
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
 ctypedef Py_ssize_t intp_t
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #include <omp.h>
+    static double wf_now(void) { return omp_get_wtime(); }
+    static int wf_max_threads(void) { return omp_get_max_threads(); }
+    #else
+    #include <time.h>
+    static double wf_now(void) { return (double) clock() / CLOCKS_PER_SEC; }
+    static int wf_max_threads(void) { return 1; }
+    #endif
+    """
+    double wf_now() noexcept nogil        # wall-clock seconds
+    int wf_max_threads() noexcept nogil   # threads a parallel region would get
+
+DEF MAX_THREADS = 256                     # per-thread busy times kept for one region
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
@@ -94,6 +111,10 @@ cdef void _guess_bounds(
 
 
 DEF BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
+# Scans of fewer (member, guess) codes than this run on one thread: below it
+# the threads cost more than they save (measured on SALET; see
+# benchmarks/test_bench_contention.py).
+PARALLEL_WORK = 1 << 16
 
 
 cdef void _guess_bounds_columns(
@@ -191,6 +212,8 @@ cdef class ExactSearcher:
     cdef uint32_t stamp
     cdef int mode_id
     cdef bint closed_forms, largest_first   # switches kept to measure what each pays
+    cdef Py_ssize_t parallel_work         # smallest scan (members x guesses) run on threads
+    cdef Py_ssize_t serial_left, serial_stretch   # the busy-machine back-off (see _all_bounds)
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
@@ -201,7 +224,8 @@ cdef class ExactSearcher:
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
                  n_threads=None, str mode="off", guess_letters=None, *,
-                 bint closed_forms=True, bint largest_first=True):
+                 bint closed_forms=True, bint largest_first=True,
+                 Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             # The search reads codes answer by answer (see _guess_bounds_columns).
@@ -247,6 +271,8 @@ cdef class ExactSearcher:
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
         self.closed_forms, self.largest_first = closed_forms, largest_first
+        self.parallel_work = parallel_work
+        self.serial_left, self.serial_stretch = 0, 16
 
     def __dealloc__(self):
         free(self.seen)
@@ -494,13 +520,45 @@ cdef class ExactSearcher:
         buckets = np.empty(n_rows, dtype=np.int64)
         cdef int64_t[::1] bound_view = bounds
         cdef int64_t[::1] bucket_view = buckets
-        cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK
-        if self.columns8 != NULL:
-            for block in prange(n_blocks, nogil=True, schedule="dynamic",
-                                num_threads=self.n_threads):
+        cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK, thread
+        cdef int threads = self.n_threads if self.n_threads > 0 else wf_max_threads()
+        cdef double busy[MAX_THREADS]
+        cdef double started, elapsed, used = 0
+        cdef bint parallel_scan = (threads > 1 and n * n_rows >= self.parallel_work)
+        if parallel_scan and self.serial_left > 0:
+            self.serial_left -= 1
+            parallel_scan = False
+        if self.columns8 != NULL and not parallel_scan:
+            with nogil:
+                for block in range(n_blocks):
+                    _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                                          min(n_rows, (block + 1) * BLOCK), rows, members, n,
+                                          self.all_green, &bound_view[0], &bucket_view[0])
+        elif self.columns8 != NULL:
+            # A parallel region ends at a barrier. On a machine where other
+            # processes hold the cores, that barrier waits for a descheduled
+            # thread, and thousands of regions per proof made it 3x-50x
+            # slower. So each thread times its own work: when the threads
+            # were busy for less than 60% of the region, the next scans run
+            # on one thread, for a stretch that doubles while the machine
+            # stays busy and halves once a region runs well again.
+            threads = min(threads, MAX_THREADS)
+            memset(busy, 0, threads * sizeof(double))
+            started = wf_now()
+            for block in prange(n_blocks, nogil=True, schedule="dynamic", num_threads=threads):
+                elapsed = wf_now()
                 _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                       self.all_green, &bound_view[0], &bucket_view[0])
+                busy[threadid()] += wf_now() - elapsed
+            elapsed = wf_now() - started
+            for thread in range(threads):
+                used += busy[thread]
+            if used < 0.6 * threads * elapsed:
+                self.serial_left = self.serial_stretch
+                self.serial_stretch = min(2 * self.serial_stretch, 1 << 16)
+            else:
+                self.serial_stretch = max(self.serial_stretch // 2, 16)
         else:
             with nogil:
                 _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,

@@ -32,7 +32,7 @@ import json
 import multiprocessing
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -317,10 +317,14 @@ class _TableRun:
             order = np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
             shortlist = [row for row in order[:SHORTLIST]
                          if lexicon.guesses[row] not in self.entries]
-            if shortlist:
-                bounds = searcher.opener_bounds(shortlist, self.max_guesses)
-                first = shortlist[int(np.argmin(bounds))]
-                self.record(first, opener_total(searcher, lexicon, first, self.max_guesses))
+            bounds = searcher.opener_bounds(shortlist, self.max_guesses)
+            # best bound first, until one finishes (in hard mode many cannot)
+            for position in np.argsort(bounds, kind="stable"):
+                row = shortlist[position]
+                self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
+                                              self.threshold))
+                if self.best is not None:
+                    break
         # 2. the bound pass
         rows = self.open_rows()
         bounds = np.empty(len(rows), dtype=np.int64)
@@ -353,8 +357,9 @@ class _TableRun:
             self._share_out(left, workers, executor)
 
     def _share_out(self, left, workers, executor) -> None:
-        # Budgets are fixed when a job is sent: the threshold then, which
-        # only ever shrinks, so every answer stays a valid certificate.
+        # A few jobs in flight per worker, each sent with the threshold of
+        # the moment: it only ever shrinks, so every answer stays a valid
+        # certificate, and a better incumbent tightens the jobs sent after it.
         lexicon = self.lexicon
         lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
         own_pool = None
@@ -362,17 +367,25 @@ class _TableRun:
             # spawn: fork would copy this process's OpenMP state (see simulate.py)
             own_pool = executor = ProcessPoolExecutor(
                 max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-        futures = {}
+        waiting, running, done = list(reversed(left)), set(), 0
         try:
-            for bound, row in left:
-                futures[executor.submit(_prove_job, lists, self.hard_mode, self.max_guesses,
-                                        row, self.threshold)] = (bound, row)
-            for done, future in enumerate(as_completed(futures)):
+            while waiting or running:
+                while waiting and len(running) < 2 * workers:
+                    bound, row = waiting.pop()
+                    if bound > self.threshold:
+                        self.record(row, bound)
+                        done += 1
+                    else:
+                        running.add(executor.submit(_prove_job, lists, self.hard_mode,
+                                                    self.max_guesses, row, self.threshold))
+                if running:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        self.record(*future.result())
+                        done += 1
                 self.progress("search", done, len(left))
-                self.record(*future.result())
-            self.progress("search", len(left), len(left))
         finally:
-            for future in futures:
+            for future in running:
                 future.cancel()
             if own_pool is not None:
                 own_pool.shutdown(wait=False, cancel_futures=True)
