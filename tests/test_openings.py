@@ -198,3 +198,24 @@ def test_optimal_strategy_reads_the_opening_table(official):
     assert top[0].word == "salet"
     assert top[0].score == pytest.approx(-7920 / 2315)
     assert all(s.score < top[0].score for s in top[1:])
+
+
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_shipped_certificates_hold_when_rechecked(official, mode):
+    # Independently of how the table was made: every exact entry among a
+    # sample replays as exact, and every lower bound is refuted again by a
+    # search with the optimum as its budget.
+    from wordle_fast.search import opener_total
+
+    table = shipped_table(official, mode)
+    searcher = make_searcher(official, mode)
+    rng = np.random.default_rng(11)
+    exact = [w for w, e in table.entries.items() if e.status == EXACT]
+    bounded = [w for w, e in table.entries.items() if e.status == LOWER_BOUND]
+    for word in exact[:2] + list(rng.choice(bounded, 8, replace=False)):
+        entry = table.entries[word]
+        value = opener_total(searcher, official, official.guess_index(word), 6, table.optimum)
+        if entry.status == EXACT and entry.total <= table.optimum:
+            assert value == entry.total, word
+        else:
+            assert value > table.optimum, word

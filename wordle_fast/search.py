@@ -40,34 +40,53 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     when at most ``budget``, else a proven lower bound above it (UNSOLVABLE
     or more: it cannot finish within ``max_guesses``).
 
-    Each bucket starts at its one-level lower bound (``bucket_bounds``) and
-    is solved, largest first, with the budget the others' bounds leave, so an
-    opener that cannot beat the budget stops early. ``progress(placed)``
-    reports the answers placed; Ctrl-C raises ``Stopped`` with the bound
-    reached (the buckets solved, plus the others' lower bounds).
+    Each bucket starts at its one-level lower bound (``bucket_bounds``).
+    Then, in rounds, every bucket not yet exact is searched with a budget of
+    its bound plus a step (0, 1, 2, 4, ... up to the slack the budget
+    leaves): a search either proves the bucket's exact value or raises its
+    bound, cheaply when the step is small. So an opener whose excess over the
+    budget is spread thinly over many buckets is refuted without solving any
+    of them exactly, and one whose excess sits in one bucket still is by the
+    last round. ``progress(placed)`` reports the answers in buckets solved
+    exactly; Ctrl-C raises ``Stopped`` with the bound reached (the exact
+    buckets plus the others' bounds).
     """
     codes, sizes, bounds = searcher.bucket_bounds(row, max_guesses)
     n_answers = lexicon.n_answers
-    placed = n_answers - int(sizes.sum())     # the answer equal to the opener
     if len(bounds) and bounds.max() >= UNSOLVABLE:
         return UNSOLVABLE
-    total = n_answers + int(bounds.sum())
+    bounds = bounds.tolist()
+    total = n_answers + sum(bounds)
     if total > budget:
         return total
+    sizes = sizes.tolist()
+    # one or two words: the bound is the value
+    open_buckets = [b for b, size in enumerate(sizes) if size > 2]
+    placed = n_answers - sum(sizes[b] for b in open_buckets)
     legal = every_guess(searcher, lexicon)
     opener_codes = lexicon.matrix[row]
+    step = 0
     try:
-        for code, size, bound in zip(codes.tolist(), sizes.tolist(), bounds.tolist()):
-            if size > 2:   # one or two words: the bound is the value
+        while open_buckets:
+            still_open = []
+            for b in open_buckets:   # largest first
+                limit = min(bounds[b] + step, budget - (total - bounds[b]))
+                code = int(codes[b])
                 after = None if legal is None else searcher.legal_after(legal, row, code)
-                value = searcher.solve(np.flatnonzero(opener_codes == code), max_guesses - 1,
-                                       budget - (total - bound), legal=after)
-                total += max(int(value), bound) - bound
-            placed += size
-            if total > budget:
-                return total
-            if progress is not None:
-                progress(placed)
+                value = max(int(searcher.solve(np.flatnonzero(opener_codes == code),
+                                               max_guesses - 1, limit, legal=after)), bounds[b])
+                total += value - bounds[b]
+                bounds[b] = value
+                if total > budget:
+                    return total
+                if value <= limit:
+                    placed += sizes[b]
+                    if progress is not None:
+                        progress(placed)
+                else:
+                    still_open.append(b)
+            open_buckets = still_open
+            step = 1 if step == 0 else 2 * step
     except KeyboardInterrupt:
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
