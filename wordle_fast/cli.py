@@ -592,6 +592,11 @@ def _exact_openers(args, lexicon, started) -> int:
           f"exact, {counts['lower bound']} lower bounds above {table.optimum + table.within}, "
           f"{counts['cannot finish']} cannot finish; {table.source} in {table.seconds:.1f} s"
           + (f" ({table.reused} entries from earlier runs)" if table.reused else ""))
+    if table.stages:
+        stages = table.stages
+        print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "
+              f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s; search "
+              f"of the {stages['openers_searched']} left {stages['search_seconds']:.1f} s")
     return EXIT_OK
 
 

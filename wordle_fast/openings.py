@@ -33,7 +33,7 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -78,6 +78,7 @@ class OpeningTable:
     seconds: float                  # time to compute (or to load) the table
     source: str                     # "computed", or where it was read from
     reused: int = 0                 # entries taken from saved results
+    stages: dict = field(default_factory=dict)   # computed: seconds per stage, openers searched
 
     @property
     def optimum(self) -> int | None:
@@ -110,6 +111,7 @@ class OpeningTable:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "answers": self.n_answers,
                 "within": self.within, "optimum": self.optimum, "best": self.best,
                 "counts": self.counts(), "source": self.source, "seconds": self.seconds,
+                "stages": self.stages,
                 "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
                              "total": e.total, "mean": self.mean(e)}
                             for rank, e in enumerate(ranked[:top] if top else ranked, 1)]}
@@ -261,7 +263,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
         run.save(force=True)
     return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                         _in_guess_order(run.entries, lexicon), time.perf_counter() - started,
-                        "computed", run.reused)
+                        "computed", run.reused, run.stages)
 
 
 class _TableRun:
@@ -283,6 +285,7 @@ class _TableRun:
                 self.entries[word] = entry
         self.reused = len(self.entries)
         self.last_save = time.perf_counter()
+        self.stages = {}
 
     @property
     def threshold(self) -> int:
@@ -312,6 +315,7 @@ class _TableRun:
 
     def prove(self, workers: int, executor) -> None:
         lexicon, searcher = self.lexicon, self.searcher
+        started = time.perf_counter()
         # 1. an incumbent, unless the saved entries hold one
         if self.best is None:
             order = np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
@@ -325,7 +329,9 @@ class _TableRun:
                                               self.threshold))
                 if self.best is not None:
                     break
+        self.stages["incumbent_seconds"] = time.perf_counter() - started
         # 2. the bound pass
+        started = time.perf_counter()
         rows = self.open_rows()
         bounds = np.empty(len(rows), dtype=np.int64)
         for start in range(0, len(rows), BOUND_BATCH):
@@ -341,7 +347,10 @@ class _TableRun:
             else:
                 left.append((bound, row))
         self.save(force=True)
+        self.stages["bound_pass_seconds"] = time.perf_counter() - started
+        self.stages["openers_bounded"], self.stages["openers_searched"] = len(rows), len(left)
         # 3. the search, best bound first
+        started = time.perf_counter()
         left.sort()
         # A handful of openers is proven here rather than paying for processes.
         if executor is None and (workers == 1 or len(left) <= 2 * workers):
@@ -355,6 +364,7 @@ class _TableRun:
             self.progress("search", len(left), len(left))
         else:
             self._share_out(left, workers, executor)
+        self.stages["search_seconds"] = time.perf_counter() - started
 
     def _share_out(self, left, workers, executor) -> None:
         # A few jobs in flight per worker, each sent with the threshold of

@@ -44,7 +44,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     Then, in rounds, every bucket not yet exact is searched with a budget of
     its bound plus a step (0, 1, 2, 4, ... up to the slack the budget
     leaves): a search either proves the bucket's exact value or raises its
-    bound, cheaply when the step is small. So an opener whose excess over the
+    bound, cheaply when the step is small (without a budget, each bucket is
+    solved outright). So an opener whose excess over the
     budget is spread thinly over many buckets is refuted without solving any
     of them exactly, and one whose excess sits in one bucket still is by the
     last round. ``progress(placed)`` reports the answers in buckets solved
@@ -65,7 +66,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     placed = n_answers - sum(sizes[b] for b in open_buckets)
     legal = every_guess(searcher, lexicon)
     opener_codes = lexicon.matrix[row]
-    step = 0
+    # With no budget there is nothing to refute: solve each bucket outright.
+    step = 0 if budget < UNSOLVABLE - 1 else UNSOLVABLE
     try:
         while open_buckets:
             still_open = []
