@@ -155,6 +155,21 @@ cdef void _guess_bounds_columns(
         bound[g] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
 
 
+def _transposed(const uint8_t[:, ::1] matrix):
+    """A C-contiguous transpose, in 64 x 64 tiles: numpy's strided copy of
+    the 12972 x 2315 matrix took 0.1 s, a tenth of a whole SALET proof."""
+    cdef Py_ssize_t rows = matrix.shape[0], cols = matrix.shape[1], i0, j0, i, j
+    out = np.empty((cols, rows), dtype=np.uint8)
+    cdef uint8_t[:, ::1] view = out
+    with nogil:
+        for i0 in range(0, rows, 64):
+            for j0 in range(0, cols, 64):
+                for i in range(i0, min(i0 + 64, rows)):
+                    for j in range(j0, min(j0 + 64, cols)):
+                        view[j, i] = matrix[i, j]
+    return out
+
+
 cdef int _compare_keys(const void* a, const void* b) noexcept nogil:
     cdef uint64_t x = (<const uint64_t*> a)[0], y = (<const uint64_t*> b)[0]
     return (x > y) - (x < y)
@@ -229,7 +244,7 @@ cdef class ExactSearcher:
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             # The search reads codes answer by answer (see _guess_bounds_columns).
-            self.columns_obj = np.ascontiguousarray(matrix.T)
+            self.columns_obj = _transposed(matrix)
             self.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
         elif matrix.dtype == np.uint16:
@@ -875,9 +890,10 @@ cdef class ExactSearcher:
             return int(self.answer_rows[members[0]])
         cdef const intp_t[::1] view = members
         bounds, _ = self._all_bounds(&view[0], n, legal)
-        for position in np.argsort(bounds, kind="stable"):
-            if bounds[position] > value:
-                break
+        # only guesses whose bound reaches the value can; sorting just those
+        # (not every guess) saved 0.1 s of the SALET tree
+        within = np.flatnonzero(bounds <= value)
+        for position in within[np.argsort(bounds[within], kind="stable")]:
             row = position if legal is None else legal[position]
             if self._cost_of(members, row, depth, value, legal) == value:
                 return int(row)

@@ -3,8 +3,9 @@ and written.
 
 Trees are nested ``{"guess": word, "children": {pattern: subtree}}`` with
 patterns as g/y/b letters and the all-green child left out. ``verify_tree``
-replays every answer through a tree with the public ``feedback`` and checks
-patterns, the guess limit and the hard-mode rule, independently of the search.
+replays every answer through a tree, computing the feedback afresh from the
+words, and checks patterns, the guess limit and the hard-mode rule,
+independently of the search.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections import Counter
 
 import numpy as np
 
+from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError
-from wordle_fast.lexicon import feedback
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rules import HARD_MODES, check_mode, hard_mode_violation
+from wordle_fast.words import encode_words
 
 
 class InvalidTree(WordleError, ValueError):
@@ -44,39 +46,53 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
 
 def verify_tree(tree: dict, answers, hard_mode: str = "off", max_guesses: int = 6) -> dict:
     """Replay every answer through ``tree``; return its total, distribution
-    and worst game, or raise ``InvalidTree`` listing what is wrong."""
+    and worst game, or raise ``InvalidTree`` listing what is wrong.
+
+    Independent of the search: the feedback is computed afresh from the
+    words, for all the answers reaching a node in one call of the feedback
+    kernel (tested against its pure-Python twin)."""
     check_mode(hard_mode)
     if max_guesses < 1:
         raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
     answers = list(answers)
-    problems, depths = [], {}
+    encoded = encode_words(answers)
+    problems, depths = [], {}       # problems as (answer index, text), sorted at the end
     reached = Counter()
-    for answer in answers:
-        node, history, depth = tree, [], 1
-        while True:
-            if not isinstance(node, dict) or "guess" not in node or "children" not in node:
-                problems.append(f"{answer}: malformed node after {history}")
-                break
-            guess = node["guess"]
-            violation = hard_mode_violation(guess, history, hard_mode, len(guess))
-            if violation:
-                problems.append(f"{answer}: guess {depth} {guess!r} breaks the rule: {violation}")
-                break
-            code = feedback(guess, answer)
-            reached[id(node), format_pattern(code, len(guess))] += 1
-            if code == all_green(len(guess)):
-                depths[answer] = depth
-                break
-            if depth == max_guesses:
-                problems.append(f"{answer}: not solved within {max_guesses} guesses")
-                break
+    # each node with the answers that reach it (indices), its history and depth
+    stack = [(tree, np.arange(len(answers)), [], 1)]
+    while stack:
+        node, members, history, depth = stack.pop()
+        if not isinstance(node, dict) or "guess" not in node or "children" not in node:
+            problems += [(i, f"{answers[i]}: malformed node after {history}") for i in members]
+            continue
+        guess = node["guess"]
+        violation = hard_mode_violation(guess, history, hard_mode, len(guess))
+        if violation:
+            problems += [(i, f"{answers[i]}: guess {depth} {guess!r} breaks the rule: "
+                             f"{violation}") for i in members]
+            continue
+        if len(guess) != encoded.shape[1]:
+            problems += [(i, f"{answers[i]}: guess {depth} {guess!r} does not have "
+                             f"{encoded.shape[1]} letters") for i in members]
+            continue
+        codes = kernels.pattern_matrix(encode_words([guess]), encoded[members], n_threads=1)[0]
+        green = all_green(len(guess))
+        for code in np.unique(codes).tolist():
+            group = members[codes == code]
             pattern = format_pattern(code, len(guess))
-            if pattern not in node["children"]:
-                problems.append(f"{answer}: no branch for {guess.upper()} {pattern}")
-                break
-            history.append((guess, code))
-            node, depth = node["children"][pattern], depth + 1
-    problems += _unreachable(tree, reached)
+            reached[id(node), pattern] += len(group)
+            if code == green:
+                depths.update((answers[i], depth) for i in group)
+            elif depth == max_guesses:
+                problems += [(i, f"{answers[i]}: not solved within {max_guesses} guesses")
+                             for i in group]
+            elif pattern not in node["children"]:
+                problems += [(i, f"{answers[i]}: no branch for {guess.upper()} {pattern}")
+                             for i in group]
+            else:
+                stack.append((node["children"][pattern], group, history + [(guess, code)],
+                              depth + 1))
+    problems = [text for _, text in sorted(problems)] + _unreachable(tree, reached)
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise InvalidTree(f"the tree fails {len(problems)} check(s): {shown}")
