@@ -190,7 +190,7 @@ def test_shipped_tables_answer_for_the_bundled_lists(official):
     assert shipped_table(Lexicon(answers=official.answers[:-1])) is None
 
 
-def test_optimal_strategy_reads_the_opening_table(official):
+def test_optimal_strategy_reads_the_opening_table(official, capsys):
     from wordle_fast import Solver
 
     solver = Solver(strategy="optimal")
@@ -198,6 +198,11 @@ def test_optimal_strategy_reads_the_opening_table(official):
     assert top[0].word == "salet"
     assert top[0].score == pytest.approx(-7920 / 2315)
     assert all(s.score < top[0].score for s in top[1:])
+    # the CLI says where the opening values come from
+    assert main(["suggest", "--strategy", "optimal", "--hard", "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "salet" in out.splitlines()[2]
+    assert "exact opening table (shipped table exact-openers-hard.json)" in out
 
 
 @pytest.mark.parametrize("mode", ["off", "hard"])

@@ -301,8 +301,12 @@ def run_suggest(args) -> int:
     for guess, pattern in _parse_history(args.history):
         solver.update(guess, pattern)
     suggestions = solver.suggest(top=args.top)
+    # From the empty board the optimal strategy reads the exact opening table.
+    opening = (solver.strategy.opening_table(solver.lexicon, solver.hard_mode).source
+               if solver.strategy.name == "optimal" and not solver.history else None)
     if args.json:
         json.dump({
+            "opening_table": opening,
             "candidates": solver.n_candidates,
             "candidate_words": solver.candidates if solver.n_candidates <= 100 else None,
             "history": [asdict(turn) for turn in solver.history],
@@ -320,6 +324,9 @@ def run_suggest(args) -> int:
     print(f"{solver.n_candidates} candidates"
           + (": " + ", ".join(solver.candidates) if solver.n_candidates <= 12 else ""))
     print("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
+    if opening is not None:
+        print(f"values from the exact opening table ({opening}); every opener's certificate: "
+              "wordle-fast openers --exact")
     return EXIT_OK
 
 
