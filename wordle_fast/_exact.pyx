@@ -170,6 +170,18 @@ def _transposed(const uint8_t[:, ::1] matrix):
     return out
 
 
+cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
+    # T for one or two words, and INFEASIBLE for a set that cannot finish
+    # with the guesses left; -1 for every other set.
+    if n == 1:
+        return 1 if depth >= 1 else INFEASIBLE
+    if depth <= 1:
+        return INFEASIBLE
+    if n == 2:
+        return 3
+    return -1
+
+
 cdef int _compare_keys(const void* a, const void* b) noexcept nogil:
     cdef uint64_t x = (<const uint64_t*> a)[0], y = (<const uint64_t*> b)[0]
     return (x > y) - (x < y)
@@ -498,12 +510,9 @@ cdef class ExactSearcher:
 
     cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
                         legal) except -1:
-        if n == 1:
-            return 1 if depth >= 1 else INFEASIBLE
-        if depth <= 1:
-            return INFEASIBLE
-        if n == 2:
-            return 3
+        cdef int64_t small = _small_set_value(n, depth)
+        if small >= 0:
+            return small
         if 2 * n - 1 > budget:
             return 2 * n - 1
         key = self._key(members, n, depth, legal)
@@ -584,24 +593,14 @@ cdef class ExactSearcher:
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n):
         # The most buckets any candidate makes of the set (the n candidates
         # only, not every guess).
-        cdef Py_ssize_t i, j, most = 0, k, guess
-        cdef uint64_t mask[4]
-        cdef uint8_t code
+        if self.columns8 != NULL:
+            return self._most_splits(members, n)
+        cdef Py_ssize_t i, j, most = 0
         cdef set codes
         for i in range(n):
-            if self.columns8 != NULL:
-                guess = self.answer_rows[members[i]]
-                mask[0] = mask[1] = mask[2] = mask[3] = 0
-                for j in range(n):
-                    code = self.columns8[members[j] * self.n_guesses + guess]
-                    mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
-                k = (popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2])
-                     + popcount64(mask[3]))
-            else:
-                codes = {self._code(self.answer_rows[members[i]], members[j]) for j in range(n)}
-                k = len(codes)
-            if k > most:
-                most = k
+            codes = {self._code(self.answer_rows[members[i]], members[j]) for j in range(n)}
+            if len(codes) > most:
+                most = len(codes)
                 if most == n:
                     break
         return most
@@ -764,8 +763,9 @@ cdef class ExactSearcher:
             free(scratch)
 
     cdef Py_ssize_t _most_splits(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
-        # _most_candidate_buckets for byte codes, without the GIL; reads the
-        # guess-major matrix, where one candidate's codes are one row.
+        # The most buckets any candidate makes of the set, for byte codes and
+        # without the GIL; reads the guess-major matrix, where one
+        # candidate's codes are one row.
         cdef Py_ssize_t i, j, most = 0, k
         cdef uint64_t mask[4]
         cdef uint8_t code
@@ -791,13 +791,10 @@ cdef class ExactSearcher:
         # first, then the best per-guess bound 3n - k - [candidate], the
         # scan stopping where the reach left cannot beat it.
         cdef Py_ssize_t most = 0, g, block, first, last
-        cdef int64_t best = INFEASIBLE
-        if n == 1:
-            return 1 if depth >= 1 else INFEASIBLE
-        if depth <= 1:
-            return INFEASIBLE
-        if n == 2:
-            return 3
+        cdef int64_t best = _small_set_value(n, depth)
+        if best >= 0:
+            return best
+        best = INFEASIBLE
         if self.columns8 != NULL:
             # every candidate is legal, and the best of them bounds the scan
             most = self._most_splits(members, n)
