@@ -224,3 +224,22 @@ def test_shipped_certificates_hold_when_rechecked(official, mode):
             assert value == entry.total, word
         else:
             assert value > table.optimum, word
+
+
+def test_ctrl_c_keeps_what_was_proven_and_a_rerun_resumes(tmp_path):
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+             "naval", "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane", "moldy", "pious"])
+    results = tmp_path / "results.json"
+    full = opening_table(lexicon, within=40, results_path=tmp_path / "full.json")
+
+    def interrupt(stage, done, total):
+        if stage == "search" and done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        opening_table(lexicon, within=40, results_path=results, progress=interrupt)
+    saved = json.loads(results.read_text())["entries"]
+    assert 0 < len(saved) < len(lexicon.guesses)
+    resumed = opening_table(lexicon, within=40, results_path=results)
+    assert resumed.reused == len(saved) and resumed.entries == full.entries
