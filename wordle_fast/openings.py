@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -333,19 +334,18 @@ class _TableRun:
         # 2. the bound pass
         started = time.perf_counter()
         rows = self.open_rows()
-        bounds = np.empty(len(rows), dtype=np.int64)
+        left = []
         for start in range(0, len(rows), BOUND_BATCH):
             self.progress("bounds", start, len(rows))
             batch = rows[start:start + BOUND_BATCH]
-            bounds[start:start + len(batch)] = searcher.opener_bounds(
-                batch, self.max_guesses, self.threshold)
+            bounds = searcher.opener_bounds(batch, self.max_guesses, self.threshold)
+            # recorded batch by batch, so a Ctrl-C keeps the openers refuted
+            for row, bound in zip(batch.tolist(), bounds.tolist()):
+                if bound > self.threshold:
+                    self.record(row, bound)
+                else:
+                    left.append((bound, row))
         self.progress("bounds", len(rows), len(rows))
-        left = []
-        for row, bound in zip(rows.tolist(), bounds.tolist()):
-            if bound > self.threshold:
-                self.record(row, bound)
-            else:
-                left.append((bound, row))
         self.save(force=True)
         self.stages["bound_pass_seconds"] = time.perf_counter() - started
         self.stages["openers_bounded"], self.stages["openers_searched"] = len(rows), len(left)
@@ -394,6 +394,17 @@ class _TableRun:
                         self.record(*future.result())
                         done += 1
                 self.progress("search", done, len(left))
+        except BrokenProcessPool:
+            raise WordleError("a worker process died (killed, or out of memory?); the openers "
+                              f"proven so far are saved in {self.path}: run the same command "
+                              "again to resume") from None
+        except KeyboardInterrupt:
+            if own_pool is not None:
+                # A job runs in compiled code, which does not look at signals,
+                # and leaving would wait for it: stop the workers now.
+                for process in list(own_pool._processes.values()):
+                    process.terminate()
+            raise
         finally:
             for future in running:
                 future.cancel()
