@@ -44,13 +44,13 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     Then, in rounds, every bucket not yet exact is searched with a budget of
     its bound plus a step (0, 1, 2, 4, ... up to the slack the budget
     leaves): a search either proves the bucket's exact value or raises its
-    bound, cheaply when the step is small (without a budget, each bucket is
-    solved outright). So an opener whose excess over the
+    bound, cheaply when the step is small. So an opener whose excess over the
     budget is spread thinly over many buckets is refuted without solving any
     of them exactly, and one whose excess sits in one bucket still is by the
-    last round. ``progress(placed)`` reports the answers in buckets solved
-    exactly; Ctrl-C raises ``Stopped`` with the bound reached (the exact
-    buckets plus the others' bounds).
+    last round. Without a budget each bucket is solved outright.
+    ``progress(placed)`` reports the answers in buckets solved exactly;
+    Ctrl-C raises ``Stopped`` with the bound reached (the exact buckets plus
+    the others' bounds).
     """
     codes, sizes, bounds = searcher.bucket_bounds(row, max_guesses)
     n_answers = lexicon.n_answers
