@@ -547,7 +547,7 @@ cdef class ExactSearcher:
         cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK, thread
         cdef int threads = self.n_threads if self.n_threads > 0 else wf_max_threads()
         cdef double busy[MAX_THREADS]
-        cdef double started, elapsed, used = 0
+        cdef double started, block_started, elapsed, used = 0
         cdef bint parallel_scan = (threads > 1 and n * n_rows >= self.parallel_work)
         if parallel_scan and self.serial_left > 0:
             self.serial_left -= 1
@@ -570,11 +570,11 @@ cdef class ExactSearcher:
             memset(busy, 0, threads * sizeof(double))
             started = wf_now()
             for block in prange(n_blocks, nogil=True, schedule="dynamic", num_threads=threads):
-                elapsed = wf_now()
+                block_started = wf_now()
                 _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                       self.all_green, &bound_view[0], &bucket_view[0])
-                busy[threadid()] += wf_now() - elapsed
+                busy[threadid()] += wf_now() - block_started
             elapsed = wf_now() - started
             for thread in range(threads):
                 used += busy[thread]

@@ -20,7 +20,7 @@ import numpy as np
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.openings import OpeningTable, opening_table
+from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
 from wordle_fast.rules import check_mode
 from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
 from wordle_fast.trees import build_tree, verify_tree
@@ -160,8 +160,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     elif candidates is not None:
         if candidates < 1:
             raise WordleError(f"candidates must be at least 1, got {candidates}")
-        order = np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
-        openers, scope = [int(row) for row in order[:candidates]], f"best of {candidates} openers"
+        openers = [int(row) for row in by_cheap_score(lexicon)[:candidates]]
+        scope = f"best of {candidates} openers"
     else:
         certificate = opening_table(lexicon, hard_mode, max_guesses, workers=workers,
                                     recompute=recompute, results_path=results_path,

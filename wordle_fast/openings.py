@@ -129,6 +129,12 @@ def _mode_name(hard_mode: str) -> str:
     return "normal" if hard_mode == "off" else hard_mode
 
 
+def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
+    """Guess rows by expected remaining set over every answer, smallest first
+    (list order among ties): the cheap score that picks openers to try."""
+    return np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
+
+
 def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off") -> Path:
     """Where the entries proven so far for these lists, limit and mode are kept."""
     description = table_description(lexicon, max_guesses, hard_mode)
@@ -150,20 +156,24 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
 
 
 def _read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
-    """(entries, within, metadata) from a results or shipped table file.
-    A missing file gives None. A file for other lists, limit or mode, or one
-    that is not a table: None when ``strict`` is false (the default results
-    path, where such a file can only be stale), else a clear error."""
+    """(entries, within) from a results or shipped table file. A missing file
+    gives None. A file for other lists, limit or mode, or one that is not a
+    table: None when ``strict`` is false (the default results path, where
+    such a file can only be stale), else a clear error."""
+
+    def not_a_table(error):
+        if strict:
+            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
+                              "--results file") from None
+        return None
+
     try:
         with open(path, encoding="utf-8") as handle:
             stored = json.load(handle)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
-        if strict:
-            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
-                              "--results file") from None
-        return None
+        return not_a_table(error)
     try:
         if stored["description"] != description:
             if not strict:
@@ -174,18 +184,14 @@ def _read_table_file(path, description: dict, guesses: list[str], *, strict: boo
             raise WordleError(f"{path} holds results for other {', '.join(differs) or 'settings'}"
                               f" ({theirs.get('mode')} mode, at most {theirs.get('max_guesses')} "
                               "guesses); it was left as it is: name another --results file")
-        return _entries_from(stored, guesses), int(stored.get("within", 0)), stored
+        return _entries_from(stored, guesses), int(stored.get("within", 0))
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        if strict:
-            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
-                              "--results file") from None
-        return None
+        return not_a_table(error)
 
 
-def _save(path, description: dict, entries: dict[str, OpenerEntry], within: int,
-          extra: dict | None = None) -> None:
+def _save(path, description: dict, entries: dict[str, OpenerEntry], within: int) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    stored = {"description": description, "within": within, **(extra or {}),
+    stored = {"description": description, "within": within,
               "entries": {e.opener: [e.status, e.total] for e in entries.values()}}
     text = json.dumps(stored, separators=(",", ":"))
     write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
@@ -208,7 +214,7 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
         with resources.as_file(folder / name) as path:
             found = _read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
-            entries, within, _ = found
+            entries, within = found
             return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                                 _in_guess_order(entries, lexicon), time.perf_counter() - started,
                                 f"shipped table {name}")
@@ -319,8 +325,7 @@ class _TableRun:
         started = time.perf_counter()
         # 1. an incumbent, unless the saved entries hold one
         if self.best is None:
-            order = np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
-            shortlist = [row for row in order[:SHORTLIST]
+            shortlist = [row for row in by_cheap_score(lexicon)[:SHORTLIST]
                          if lexicon.guesses[row] not in self.entries]
             bounds = searcher.opener_bounds(shortlist, self.max_guesses)
             # best bound first, until one finishes (in hard mode many cannot)

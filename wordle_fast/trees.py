@@ -39,8 +39,8 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
         bucket = members[row[members] == code]
         after = None if legal is None else searcher.legal_after(legal, guess_row, int(code))
         child = searcher.best_guess(bucket, depth - 1, legal=after)
-        children[format_pattern(int(code), lexicon.length)] = build_tree(searcher, lexicon, bucket,
-                                                                    child, depth - 1, after)
+        children[format_pattern(int(code), lexicon.length)] = build_tree(
+            searcher, lexicon, bucket, child, depth - 1, after)
     return {"guess": lexicon.guesses[guess_row], "children": children}
 
 
