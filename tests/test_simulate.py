@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_fast import InvalidWord, Solver, UnknownWord, feedback
+from wordle_fast import InvalidWord, Solver, UnknownWord, WordleError, feedback
 from wordle_fast.simulate import rank_openers, simulate
 
 
@@ -119,5 +119,5 @@ def test_bad_input(official):
         simulate({"lexicon": official}, max_turns=0)
     with pytest.raises(InvalidWord, match="5-letter"):
         simulate({"lexicon": official}, opener="soar")
-    with pytest.raises(TypeError, match="config must be a Solver or a dict"):
+    with pytest.raises(WordleError, match="config must be a Solver or a dict"):
         simulate("entropy")

@@ -12,6 +12,8 @@ import os
 import warnings
 from types import SimpleNamespace
 
+from wordle_fast.errors import InvalidOption
+
 CHOICES = ("auto", "compiled", "python")
 
 
@@ -42,7 +44,7 @@ def select(choice: str | None = None) -> SimpleNamespace:
     """The kernels for ``choice`` (default: the ``WORDLE_FAST_IMPL`` variable)."""
     choice = (choice or os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
     if choice not in CHOICES:
-        raise ValueError(
+        raise InvalidOption(
             f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}")
     if choice == "python":
         return _python()

@@ -10,6 +10,7 @@ import argparse
 import csv
 import importlib.util
 import json
+import os
 import random
 import sys
 import time
@@ -21,7 +22,7 @@ from dataclasses import asdict
 
 from wordle_fast.cache import write_atomically
 from wordle_fast.constraints import find_words
-from wordle_fast.errors import InvalidPattern, WordleError
+from wordle_fast.errors import InvalidOption, InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
 from wordle_fast.play import play, score_label, suggestion_table
@@ -81,13 +82,10 @@ def _add_solver_options(parser: argparse.ArgumentParser) -> None:
                         help="how many suggestions to show (default 10)")
     parser.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
                         help="how to rank guesses (default: entropy)")
-    parser.add_argument("--frequency-weight", type=float, default=0.4, metavar="W",
+    parser.add_argument("--frequency-weight", type=float, default=None, metavar="W",
                         help="hybrid strategy: weight of word frequency, 0..1 (default 0.4)")
     _add_lookahead_options(parser)
-    parser.add_argument("--hard-mode", choices=HARD_MODES, default="off",
-                        help="off, hard (NYT rule) or strict (every guess could be the answer)")
-    parser.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
-                        help="same as --hard-mode hard")
+    _add_hard_mode_options(parser)
     parser.add_argument("--guess-pool", choices=GUESS_POOLS, default="allowed",
                         help="guess from every allowed word, or only from possible answers")
     parser.add_argument("--prior", choices=PRIORS, default="uniform",
@@ -99,8 +97,35 @@ def _add_solver_options(parser: argparse.ArgumentParser) -> None:
     _add_word_list_options(parser)
 
 
+def _add_hard_mode_options(parser: argparse.ArgumentParser,
+                           help: str = "off (default), hard (the NYT rule) or strict (every "
+                                       "guess could be the answer)") -> None:
+    parser.add_argument("--hard-mode", choices=HARD_MODES, default=None, help=help)
+    parser.add_argument("--hard", dest="hard_flag", action="store_true",
+                        help="same as --hard-mode hard")
+
+
+def _resolve_hard_mode(args) -> None:
+    """Fold ``--hard`` into ``--hard-mode``; the two must not disagree."""
+    if not hasattr(args, "hard_flag"):
+        return
+    if args.hard_flag and args.hard_mode not in (None, "hard"):
+        raise InvalidOption(f"--hard means --hard-mode hard, which contradicts --hard-mode "
+                            f"{args.hard_mode}: give one of the two")
+    if args.hard_flag:
+        args.hard_mode = "hard"
+    elif args.hard_mode is None and args.command != "verify-tree":
+        args.hard_mode = "off"   # verify-tree's default is the mode the file records
+
+
+def _add_json_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--json", nargs="?", const="-", default=None, metavar="FILE",
+                        help=f"{what} as JSON, to FILE or, with no FILE or '-', to standard "
+                             "output (then nothing else is printed there)")
+
+
 def _add_lookahead_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--depth", type=int, default=2, metavar="K",
+    parser.add_argument("--depth", type=int, default=None, metavar="K",
                         help="lookahead: steps of entropy to look ahead (default 2)")
     parser.add_argument("--width", type=int, default=None, metavar="W",
                         help="lookahead: expand only the best W guesses by one-step entropy "
@@ -109,14 +134,37 @@ def _add_lookahead_options(parser: argparse.ArgumentParser) -> None:
 
 def _solver_from(args) -> Solver:
     if args.top < 1:
-        raise ValueError(f"--top must be at least 1, got {args.top}")
+        raise InvalidOption(f"--top must be at least 1, got {args.top}")
+    _only_with(args, "lookahead", args.strategy == "lookahead", "--strategy lookahead",
+               depth="--depth", width="--width")
+    _only_with(args, "hybrid", args.strategy == "hybrid", "--strategy hybrid",
+               frequency_weight="--frequency-weight")
+    if args.no_cache and args.cache_dir is not None:
+        raise InvalidOption("--no-cache and --cache-dir contradict each other: give one")
     solver = Solver(args.answers, args.guesses, strategy=args.strategy,
                     guess_pool=args.guess_pool, hard_mode=args.hard_mode, prior=args.prior,
-                    frequency_weight=args.frequency_weight, depth=args.depth, width=args.width,
+                    frequency_weight=_given(args.frequency_weight, 0.4),
+                    depth=_given(args.depth, 2), width=args.width,
                     cache_dir=args.cache_dir, use_cache=not args.no_cache)
     if solver.strategy.name == "lookahead" and not getattr(args, "quiet", False):
-        solver.strategy.progress = ProgressBar(f"Looking {args.depth} steps ahead", enabled=True)
+        solver.strategy.progress = ProgressBar(f"Looking {solver.strategy.depth} steps ahead",
+                                               enabled=True)
     return solver
+
+
+def _given(value, default):
+    return default if value is None else value
+
+
+def _only_with(args, what: str, applies: bool, needed: str, **options) -> None:
+    """An option that does nothing in the chosen mode is an error, so that a
+    user never believes it took effect."""
+    if applies:
+        return
+    given = [flag for name, flag in options.items() if getattr(args, name, None) not in (None, False)]
+    if given:
+        raise InvalidOption(f"{' and '.join(given)} only {'apply' if len(given) > 1 else 'applies'} "
+                            f"with {needed}; add it or drop {' and '.join(given)}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the ranked suggestions after the given history.")
     suggest.add_argument("--history", action="append", default=[], metavar="GUESS:PATTERN",
                          help="a guess and its feedback, e.g. soare:bybbg; repeat in order")
-    suggest.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_json_option(suggest, "the suggestions and the state")
     _add_solver_options(suggest)
     suggest.set_defaults(run=run_suggest)
 
@@ -158,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="gray letters, e.g. tarbgs; e3 = E gray in position 3")
     query.add_argument("--words", choices=["answers", "guesses"], default="answers",
                        help="search the answer list (default) or every allowed guess")
-    query.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_json_option(query, "the words found")
     _add_word_list_options(query)
     query.set_defaults(run=run_filter)
 
@@ -169,13 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--opener", metavar="WORD", help="a fixed first guess")
     sim.add_argument("--play", nargs="+", metavar="WORD", help="play only these answers")
     sim.add_argument("--sample", type=int, metavar="N", help="play N answers drawn at random")
-    sim.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
+    sim.add_argument("--seed", type=int, default=None, help="random seed for --sample (default 0)")
     sim.add_argument("--max-turns", type=int, default=6, metavar="N", help="guesses allowed (default 6)")
     sim.add_argument("--workers", type=int, default=1, metavar="N",
                      help="processes (default 1: the kernels already use every core; "
                           "more pays with strict hard mode)")
-    sim.add_argument("--json", metavar="FILE", help="write the whole result, every game included "
-                                                  "('-' for standard output)")
+    _add_json_option(sim, "the whole result, every game included,")
     sim.add_argument("--plot", metavar="FILE", help="draw the distribution (needs matplotlib: "
                                                   "pip install 'wordle-fast[plot]')")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -199,12 +246,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="without --opener: ignore the shipped table and saved results")
     exact.add_argument("--max-guesses", type=int, default=6, metavar="N",
                        help="guesses allowed per game (default 6)")
-    exact.add_argument("--hard-mode", choices=HARD_MODES, default="off",
-                       help="off, hard (NYT rule) or strict (every guess could be the answer)")
-    exact.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
-                       help="same as --hard-mode hard")
-    exact.add_argument("--json", metavar="FILE", help="write opener, totals, distribution and tree")
-    exact.add_argument("--tree", metavar="FILE", help="write the tree as indented text")
+    _add_hard_mode_options(exact)
+    _add_json_option(exact, "opener, totals, distribution, tree and certificate")
+    exact.add_argument("--tree", metavar="FILE",
+                       help="the tree as indented text, to FILE or '-' for standard output")
     exact.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_word_list_options(exact)
     exact.set_defaults(run=run_optimal)
@@ -213,11 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
         "verify-tree", help="replay every answer through a decision tree",
         description="Check a tree written by 'optimal --json': every answer solved, every "
                     "pattern right, the guess limit and the hard-mode rule kept; print its total.")
-    verify.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree alone)")
-    verify.add_argument("--hard-mode", choices=HARD_MODES, default=None,
-                        help="the rule to check (default: the mode the file records, else off)")
-    verify.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
-                        help="same as --hard-mode hard")
+    verify.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree "
+                                     "alone); '-' reads standard input")
+    _add_json_option(verify, "the replay's figures")
+    _add_hard_mode_options(verify, "the rule to check (default: the mode the file records, "
+                                   "else off)")
     verify.add_argument("--max-guesses", type=int, default=None, metavar="N",
                         help="the guess limit (default: the file's, else 6)")
     _add_word_list_options(verify)
@@ -244,10 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
                               "(within --within of the optimum) or a proven lower bound; read "
                               "from the shipped table when the lists match, else computed, "
                               "saved as it goes and resumed by a rerun")
-    openers.add_argument("--within", type=int, default=0, metavar="D",
+    openers.add_argument("--within", type=int, default=None, metavar="D",
                          help="with --exact: exact totals for every opener within D of the "
                               "optimum (default 0: the optimum and its ties)")
-    openers.add_argument("--max-guesses", type=int, default=6, metavar="N",
+    openers.add_argument("--max-guesses", type=int, default=None, metavar="N",
                          help="guesses allowed per game, with --exact (default 6)")
     openers.add_argument("--results", metavar="FILE",
                          help="where --exact keeps proven entries (default: the cache directory)")
@@ -258,18 +303,15 @@ def build_parser() -> argparse.ArgumentParser:
                               "scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of "
                               "local --workers; needs wordle-fast[cluster] here and on the "
                               "workers")
-    openers.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
+    openers.add_argument("--strategy", choices=list(STRATEGIES), default=None,
                          help="strategy after the opener, with --simulate")
-    openers.add_argument("--hard-mode", choices=HARD_MODES, default="off",
-                         help="hard mode for --simulate, --exact and --depth")
-    openers.add_argument("--hard", dest="hard_mode", action="store_const", const="hard",
-                         help="same as --hard-mode hard")
+    _add_hard_mode_options(openers, "hard mode for --simulate, --exact and --depth")
     openers.add_argument("--workers", type=int, default=None, metavar="N",
                          help="processes for --simulate (default 1) or for the search stage "
                               "of --exact (default: one per core)")
     openers.add_argument("--quiet", action="store_true", help="no progress bar")
     output = openers.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_json_option(output, "the ranking")
     output.add_argument("--csv", action="store_true", help="comma-separated output")
     _add_word_list_options(openers)
     openers.set_defaults(run=run_openers)
@@ -305,28 +347,29 @@ def run_suggest(args) -> int:
     opening = (solver.strategy.opening_table(solver.lexicon, solver.hard_mode).source
                if solver.strategy.name == "optimal" and not solver.history else None)
     if args.json:
-        json.dump({
+        _write(args.json, _json_text({
             "opening_table": opening,
             "candidates": solver.n_candidates,
             "candidate_words": solver.candidates if solver.n_candidates <= 100 else None,
             "history": [asdict(turn) for turn in solver.history],
             "solved": solver.solved,
             "suggestions": [{"rank": rank, **asdict(s)} for rank, s in enumerate(suggestions, 1)],
-        }, sys.stdout, indent=2)
-        print()
-        return EXIT_OK
+        }))
+        if args.json == "-":
+            return EXIT_OK
     for turn in solver.history:
         print(f"{turn.guess} {turn.pattern_text}: {turn.bits:.2f} bits, "
               f"{turn.candidates_after} left")
     if solver.solved:
         print(f"solved: {solver.history[-1].guess}")
-        return EXIT_OK
-    print(f"{solver.n_candidates} candidates"
-          + (": " + ", ".join(solver.candidates) if solver.n_candidates <= 12 else ""))
-    print("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
-    if opening is not None:
-        print(f"values from the exact opening table ({opening}); every opener's certificate: "
-              "wordle-fast openers --exact")
+    else:
+        print(counted(solver.n_candidates, "candidate")
+              + (": " + ", ".join(solver.candidates) if solver.n_candidates <= 12 else ""))
+        print("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
+        if opening is not None:
+            print(f"values from the exact opening table ({opening}); every opener's "
+                  "certificate: wordle-fast openers --exact")
+    _wrote(args.json)
     return EXIT_OK
 
 
@@ -339,38 +382,97 @@ def run_filter(args) -> int:
         words = load_answers() if args.answers is None else load_word_list(args.answers)
     else:
         words = Lexicon(args.answers, args.guesses).guesses
+    _check_output("--json", args.json)
     found = find_words(words, green=args.green, yellow=args.yellow, gray=args.gray)
     if args.json:
-        json.dump({"count": len(found), "words": found}, sys.stdout, indent=2)
-        print()
-    else:
-        print(f"{len(found)} word{'s' if len(found) != 1 else ''}")
-        for start in range(0, len(found), 10):
-            print("  " + " ".join(found[start:start + 10]))
+        _write(args.json, _json_text({"count": len(found), "words": found}))
+        if args.json == "-":
+            return EXIT_OK
+    print(counted(len(found), "word"))
+    for start in range(0, len(found), 10):
+        print("  " + " ".join(found[start:start + 10]))
+    _wrote(args.json)
     return EXIT_OK
 
 
-def _check_output_path(option: str, path: str) -> None:
-    if path == "-":
+def counted(n: int, thing: str) -> str:
+    """``1 candidate``, ``2 candidates``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def _check_output(option: str, path: str | None) -> None:
+    """Refuse, before any work, an output path that cannot be written: a
+    folder, a missing or read-only folder, a read-only file."""
+    if path is None or path == "-":
         return
-    folder = Path(path).expanduser().resolve().parent
+    target = Path(path).expanduser()
+    if target.is_dir():
+        raise InvalidOption(f"{option} {path} is a folder; name a file in it")
+    folder = target.resolve().parent
     if not folder.is_dir():
-        raise ValueError(f"{option} {path}: the folder {folder} does not exist; create it first")
+        raise InvalidOption(f"{option} {path}: the folder {folder} does not exist; create it first")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise InvalidOption(f"{option} {path} is read-only; name another file")
+    probe = folder / f".wordle-fast-probe-{os.getpid()}"
+    try:
+        probe.open("x").close()
+        probe.unlink()
+    except OSError as error:
+        raise InvalidOption(f"{option} {path}: cannot write in {folder} "
+                            f"({error.strerror or error}); name a file in another folder") from None
+
+
+def _json_text(data) -> str:
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _write(path: str, text: str) -> None:
+    """``text`` to standard output for '-', else to the file, atomically."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def _wrote(path: str | None, what: str = "") -> None:
+    if path is not None and path != "-":
+        print(f"Wrote {what}{path}")
+
+
+def _capped_workers(option: str, workers: int | None, work: int, default: int = 1) -> int:
+    """``workers`` capped at the cores this process may use and at the
+    pieces of work, saying so on standard error when it is."""
+    from wordle_fast.openings import default_workers
+
+    if workers is None:
+        return max(1, min(default, work))
+    if workers < 1:
+        raise InvalidOption(f"{option} must be at least 1, got {workers}")
+    cores = default_workers()
+    capped = max(1, min(workers, cores, work))
+    if capped < workers:
+        why = f"the {counted(cores, 'core')} this process may use" if capped == cores else \
+            f"the {work} pieces of work"
+        print(f"wordle-fast: {option} {workers} capped at {capped}, {why}", file=sys.stderr)
+    return capped
 
 
 def run_simulate(args) -> int:
     # Every check before any work: a bad option never costs a simulation.
     if args.workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+        raise InvalidOption(f"--workers must be at least 1, got {args.workers}")
     if args.max_turns < 1:
-        raise ValueError(f"--max-turns must be at least 1, got {args.max_turns}")
+        raise InvalidOption(f"--max-turns must be at least 1, got {args.max_turns}")
+    _only_with(args, "sample", args.sample is not None, "--sample", seed="--seed")
     if args.plot:
-        _check_output_path("--plot", args.plot)
+        _check_output("--plot", args.plot)
+        if args.plot == "-":
+            raise InvalidOption("--plot needs a file name; '-' is not a picture file")
         if importlib.util.find_spec("matplotlib") is None:
-            raise ValueError("--plot needs matplotlib, which is not installed: "
-                             "pip install 'wordle-fast[plot]'")
-    if args.json:
-        _check_output_path("--json", args.json)
+            raise InvalidOption("--plot needs matplotlib, which is not installed: "
+                                "pip install 'wordle-fast[plot]'")
+    _check_output("--json", args.json)
     solver = _solver_from(args)
     lexicon = solver.lexicon
     if args.opener:
@@ -381,37 +483,50 @@ def run_simulate(args) -> int:
     if args.sample is not None:
         pool = answers or list(lexicon.answers)
         if not 1 <= args.sample <= len(pool):
-            raise ValueError(f"--sample must be within 1..{len(pool)}, got {args.sample}")
-        answers = random.Random(args.seed).sample(pool, args.sample)
+            raise InvalidOption(f"--sample must be within 1..{len(pool)}, got {args.sample}")
+        answers = random.Random(_given(args.seed, 0)).sample(pool, args.sample)
+    games = len(answers) if answers is not None else lexicon.n_answers
+    workers = _capped_workers("--workers", args.workers, games)
     progress = ProgressBar("Simulating", enabled=not args.quiet)
     result = simulate(solver, answers=answers, opener=args.opener, max_turns=args.max_turns,
-                      workers=args.workers, progress=progress)
-    if args.json == "-":
-        json.dump(result.to_dict(), sys.stdout, indent=2)
-        print()
-    else:
-        print(result.summary())
-    if args.json and args.json != "-":
-        write_atomically(args.json, lambda path: path.write_text(
-            json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8"))
-        print(f"Wrote {args.json}")
+                      workers=workers, progress=progress)
+    say = _human_output(args.json)
+    say(result.summary())
+    if args.json:
+        _write(args.json, _json_text(result.to_dict()))
+        _wrote(args.json)
     if args.plot:
         from wordle_fast.plot import plot_distribution
 
         write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
-        print(f"Wrote plot: {args.plot}")
+        say(f"Wrote plot: {args.plot}")
     return EXIT_OK
+
+
+def _human_output(*machine_outputs):
+    """Where the human summary goes: standard output, or standard error when
+    a machine-readable output took standard output."""
+    if "-" in machine_outputs:
+        return lambda text: print(text, file=sys.stderr)
+    return print
 
 
 def run_openers(args) -> int:
     if args.top < 0:
-        raise ValueError(f"--top must be 0 (all) or more, got {args.top}")
-    if args.simulate < 0 or (args.workers is not None and args.workers < 1):
-        raise ValueError("--simulate must be 0 or more and --workers at least 1")
+        raise InvalidOption(f"--top must be 0 (all) or more, got {args.top}")
+    if args.simulate < 0:
+        raise InvalidOption(f"--simulate must be 0 or more, got {args.simulate}")
+    _only_with(args, "exact", args.exact, "--exact", within="--within",
+               max_guesses="--max-guesses", results="--results", recompute="--recompute",
+               scheduler="--scheduler")
+    _only_with(args, "simulate", args.simulate > 0, "--simulate K", strategy="--strategy")
+    _only_with(args, "workers", args.simulate > 0 or args.exact, "--simulate K or --exact",
+               workers="--workers")
+    _only_with(args, "depth", args.depth > 1, "--depth 2 or more", width="--width")
+    _check_output("--json", args.json)
+    _check_output("--results", args.results)
     started = time.perf_counter()
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
-    if args.scheduler and not args.exact:
-        raise ValueError("--scheduler shares out the proofs of --exact; add --exact")
     if args.exact:
         return _exact_openers(args, lexicon, started)
     if args.depth > 1:
@@ -428,20 +543,21 @@ def run_openers(args) -> int:
     simulations = {}
     if args.simulate:
         openers = [row.word for row in ranked[:args.simulate]]
-        config = {"lexicon": lexicon, "strategy": args.strategy, "guess_pool": args.guess_pool,
-                  "hard_mode": args.hard_mode}
+        config = {"lexicon": lexicon, "strategy": _given(args.strategy, "entropy"),
+                  "guess_pool": args.guess_pool, "hard_mode": args.hard_mode}
+        workers = _capped_workers("--workers", args.workers, len(openers))
         progress = ProgressBar("Simulating openers", enabled=not args.quiet)
-        for result in rank_openers(config, openers, workers=args.workers or 1, progress=progress):
+        for result in rank_openers(config, openers, workers=workers, progress=progress):
             simulations[result.config["opener"]] = result
     if args.json:
-        json.dump({
+        _write(args.json, _json_text({
             "answers": lexicon.n_answers, "guesses_scored": len(scores), "sorted_by": args.by,
             "openers": [{"rank": rank, **vars(row)} for rank, row in enumerate(shown, 1)],
             "simulated": [{"rank": rank, "opener": word, **result.to_dict(sequences=False)}
                           for rank, (word, result) in enumerate(simulations.items(), 1)],
-        }, sys.stdout, indent=2)
-        print()
-        return EXIT_OK
+        }))
+        if args.json == "-":
+            return EXIT_OK
     if args.csv:
         writer = csv.writer(sys.stdout)
         writer.writerow(["rank", "word", "expected_bits", "expected_remaining", "largest_bucket",
@@ -462,7 +578,7 @@ def run_openers(args) -> int:
           f"{elapsed * 1000:.0f} ms (lists loaded, matrix built, every guess scored)")
     if simulations:
         print(f"\nEvery answer played with each of the top {len(simulations)} openers "
-              f"(strategy {args.strategy}, hard mode {args.hard_mode}):")
+              f"(strategy {config['strategy']}, hard mode {args.hard_mode}):")
         print(f"{'rank':>4}  {'opener':<{width}}  {'mean':>6}  {'solved':>7}  {'failed':>6}  "
               f"{'worst':>5}  distribution 1..6")
         for rank, (word, result) in enumerate(simulations.items(), 1):
@@ -470,6 +586,7 @@ def run_openers(args) -> int:
             print(f"{rank:>4}  {word:<{width}}  {result.mean:>6.4f}  {result.solved:>7}  "
                   f"{result.failed:>6}  {worst:>5}  "
                   f"{' '.join(str(v) for v in result.distribution.values())}")
+    _wrote(args.json)
     return EXIT_OK
 
 
@@ -492,24 +609,27 @@ def run_optimal(args) -> int:
     from wordle_fast.openings import default_workers
     from wordle_fast.trees import tree_text
 
-    for option in ("json", "tree"):
-        if getattr(args, option):
-            _check_output_path(f"--{option}", getattr(args, option))
+    _check_output("--json", args.json)
+    _check_output("--tree", args.tree)
+    if args.json == "-" and args.tree == "-":
+        raise InvalidOption("--json and --tree cannot both go to standard output; name a file "
+                            "for one of them")
     if args.opener is not None and (args.candidates is not None or args.workers is not None
                                     or args.recompute):
-        raise ValueError("--candidates, --workers and --recompute choose how to find the best "
-                         "opener; they do not combine with --opener")
-    if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+        raise InvalidOption("--candidates, --workers and --recompute choose how to find the best "
+                            "opener; they do not combine with --opener")
+    if args.max_guesses < 1:
+        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    workers = _capped_workers("--workers", args.workers, lexicon.n_guesses,
+                              default=default_workers())
     every_opener = args.opener is None and args.candidates is None
     progress = (StageProgress(enabled=not args.quiet) if every_opener
                 else ProgressBar("Answers placed", enabled=not args.quiet))
     try:
         result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
                          max_guesses=args.max_guesses, candidates=args.candidates,
-                         progress=progress, workers=args.workers or default_workers(),
-                         recompute=args.recompute)
+                         progress=progress, workers=workers, recompute=args.recompute)
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -517,30 +637,47 @@ def run_optimal(args) -> int:
         print("\nwordle-fast optimal: interrupted; the openers proven so far are saved and a "
               "rerun resumes", file=sys.stderr)
         return EXIT_INTERRUPTED
-    print(result.summary())
+    say = _human_output(args.json, args.tree)
+    say(result.summary())
     if args.json:
-        write_atomically(args.json, lambda path: path.write_text(
-            json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8"))
-        print(f"Wrote {args.json}")
+        _write(args.json, json.dumps(result.to_dict(), indent=1) + "\n")
+        if args.json != "-":
+            say(f"Wrote {args.json}")
     if args.tree:
-        write_atomically(args.tree, lambda path: path.write_text(tree_text(result.tree),
-                                                                  encoding="utf-8"))
-        print(f"Wrote tree: {args.tree}")
+        _write(args.tree, tree_text(result.tree))
+        if args.tree != "-":
+            say(f"Wrote tree: {args.tree}")
     return EXIT_OK
 
 
 def run_verify_tree(args) -> int:
-    from wordle_fast.trees import read_tree_file, verify_tree
+    from wordle_fast.trees import check_claims, read_tree_file, verify_tree
 
-    answers = load_answers() if args.answers is None else load_word_list(args.answers)
-    tree, recorded_mode, recorded_limit = read_tree_file(args.file)
+    _check_output("--json", args.json)
+    if args.max_guesses is not None and args.max_guesses < 1:
+        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)  # the guesses the tree may play
+    tree, recorded_mode, recorded_limit, data = read_tree_file(args.file)
     mode = args.hard_mode or recorded_mode or "off"
     limit = args.max_guesses if args.max_guesses is not None else (recorded_limit or 6)
-    check = verify_tree(tree, answers, mode, limit)
-    print(f"valid ({'normal' if mode == 'off' else mode} mode, at most {limit} guesses): "
+
+    def replay(in_mode):
+        return verify_tree(tree, lexicon.answers, in_mode, max(limit, recorded_limit or 0),
+                           guesses=lexicon.guesses)
+
+    check = verify_tree(tree, lexicon.answers, mode, limit, guesses=lexicon.guesses)
+    check_claims(data, check, mode, limit, replay)
+    mode_name = "normal" if mode == "off" else mode
+    if args.json:
+        _write(args.json, _json_text({"valid": True, "mode": mode_name, "max_guesses": limit,
+                                      **check}))
+        if args.json == "-":
+            return EXIT_OK
+    print(f"valid ({mode_name} mode, at most {limit} guesses): "
           f"{check['answers']} answers, {check['total_guesses']} guesses in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
     print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
+    _wrote(args.json)
     return EXIT_OK
 
 
@@ -548,18 +685,22 @@ def _exact_openers(args, lexicon, started) -> int:
     from wordle_fast.openings import cluster_executor, default_workers, opening_table
 
     if args.depth > 1 or args.simulate or args.by != "entropy" or args.guess_pool != "allowed":
-        raise ValueError("--exact proves every allowed opener; it does not combine with "
-                         "--depth, --simulate, --by or --guess-pool")
+        raise InvalidOption("--exact proves every allowed opener; it does not combine with "
+                            "--depth, --simulate, --by or --guess-pool")
+    args.within, args.max_guesses = _given(args.within, 0), _given(args.max_guesses, 6)
     if args.within < 0:
-        raise ValueError(f"--within must be 0 or more guesses, got {args.within}")
+        raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}")
     if args.max_guesses < 1:
-        raise ValueError(f"--max-guesses must be at least 1, got {args.max_guesses}")
-    if args.results:
-        _check_output_path("--results", args.results)
+        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    if args.scheduler and args.workers is not None:
+        raise InvalidOption("--workers sets local processes; with --scheduler the cluster's "
+                            "workers do the proofs: drop one of the two")
+    workers = _capped_workers("--workers", args.workers, lexicon.n_guesses,
+                              default=default_workers())
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
     try:
         table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
-                              workers=args.workers or default_workers(), executor=executor,
+                              workers=workers, executor=executor,
                               results_path=args.results, recompute=args.recompute,
                               progress=StageProgress(enabled=not args.quiet))
     except KeyboardInterrupt:
@@ -572,9 +713,9 @@ def _exact_openers(args, lexicon, started) -> int:
     ranked = table.ranked()
     shown = ranked[:args.top] if args.top else ranked
     if args.json:
-        json.dump(table.to_dict(top=args.top), sys.stdout, indent=1)
-        print()
-        return EXIT_OK
+        _write(args.json, json.dumps(table.to_dict(top=args.top), indent=1) + "\n")
+        if args.json == "-":
+            return EXIT_OK
     if args.csv:
         writer = csv.writer(sys.stdout)
         writer.writerow(["rank", "opener", "status", "total", "mean"])
@@ -604,14 +745,15 @@ def _exact_openers(args, lexicon, started) -> int:
         print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "
               f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s; search "
               f"of the {stages['openers_searched']} left {stages['search_seconds']:.1f} s")
+    _wrote(args.json)
     return EXIT_OK
 
 
 def _openers_by_lookahead(args, lexicon, started) -> int:
     if args.width is not None and args.width < 1:
-        raise ValueError(f"--width must be at least 1, got {args.width}")
+        raise InvalidOption(f"--width must be at least 1, got {args.width}")
     if args.by != "entropy" or args.simulate or args.csv:
-        raise ValueError("--depth ranks by n-step entropy; it does not combine with "
+        raise InvalidOption("--depth ranks by n-step entropy; it does not combine with "
                          "--by, --simulate or --csv")
     from wordle_fast.lookahead import rank_openers_by_lookahead
 
@@ -628,7 +770,7 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
     note = ("" if done >= expected else
             f"interrupted after {done} of {expected} openers: the ranking covers those")
     if args.json:
-        json.dump({
+        _write(args.json, _json_text({
             "depth": args.depth, "width": args.width, "hard_mode": args.hard_mode,
             "evaluated": int(done),
             "seconds": elapsed, "memo": searcher.stats(), "interrupted": bool(note),
@@ -636,9 +778,9 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
                          "n_step_bits": float(values[i]),
                          "expected_bits": float(one_step.expected_bits[i])}
                         for rank, i in enumerate(shown, 1)],
-        }, sys.stdout, indent=2)
-        print()
-        return EXIT_OK
+        }))
+        if args.json == "-":
+            return EXIT_OK
     width = max(5, lexicon.length)
     print(f"{'rank':>4}  {'guess':<{width}}  {f'{args.depth}-step':>7}  {'1-step':>7}")
     for rank, i in enumerate(shown, 1):
@@ -651,6 +793,7 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
           f"{stats['misses']} misses")
     if note:
         print(note)
+    _wrote(args.json)
     return EXIT_OK
 
 
@@ -658,6 +801,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _resolve_hard_mode(args)
         return args.run(args)
     except (WordleError, ValueError) as error:
         print(f"wordle-fast {args.command}: error: {error}", file=sys.stderr)

@@ -32,3 +32,23 @@ class InvalidPattern(WordleError, ValueError):
 
 class InconsistentFeedback(WordleError):
     """Feedback that no remaining candidate could have produced."""
+
+
+class TooLarge(WordleError, MemoryError):
+    """Lists whose pattern matrix would not fit in the memory available."""
+
+
+class InvalidOption(WordleError, ValueError):
+    """An option or argument outside what it accepts (an unknown strategy,
+    a guess limit below 1, ...)."""
+
+
+def whole_number(value, what: str, minimum: int | None = None) -> int:
+    """``value`` as an int (numpy integers welcome, bools and floats not),
+    at least ``minimum``; else ``InvalidOption`` naming ``what``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise InvalidOption(f"{what} must be a whole number, got {value!r}")
+    number = value.__index__()
+    if minimum is not None and number < minimum:
+        raise InvalidOption(f"{what} must be at least {minimum}, got {number}")
+    return number

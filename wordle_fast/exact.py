@@ -199,7 +199,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
                                 lexicon.n_answers, None) from None
     # Every tree returned is replayed on every answer, independently of the search.
-    check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses)
+    check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses, guesses=lexicon.guesses)
     if check["total_guesses"] != best_total:
         raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
                            f"{best_total}; this is a bug")

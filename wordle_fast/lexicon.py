@@ -13,8 +13,8 @@ from functools import cached_property
 import numpy as np
 
 from wordle_fast._backend import kernels
-from wordle_fast.errors import InvalidWord, InvalidWordList, UnknownWord
-from wordle_fast.patterns import n_patterns, parse_pattern
+from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList, TooLarge, UnknownWord
+from wordle_fast.patterns import code_dtype, n_patterns, parse_pattern
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.scoring import GuessScores
 from wordle_fast.words import (
@@ -27,6 +27,27 @@ from wordle_fast.words import (
 )
 
 PoolChoice = str | Iterable[str] | None
+
+
+def available_memory() -> int | None:
+    """Bytes this process can still allocate: the kernel's estimate of
+    available memory, or the container's limit if lower; None if unknown."""
+    limits = []
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    limits.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with open("/sys/fs/cgroup/memory.max") as cgroup:
+            limit = cgroup.read().strip()
+        if limit != "max":
+            limits.append(int(limit))
+    except (OSError, ValueError):
+        pass
+    return min(limits) if limits else None
 
 
 def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
@@ -119,7 +140,15 @@ class Lexicon:
 
     @cached_property
     def matrix(self) -> np.ndarray:
-        """``codes[guess, answer]`` for every guess and answer (built once)."""
+        """``codes[guess, answer]`` for every guess and answer (built once).
+        ``TooLarge`` when it would not fit in the memory available."""
+        needed = self.n_guesses * self.n_answers * code_dtype(self.length).itemsize
+        available = available_memory()
+        if available is not None and needed > available:
+            raise TooLarge(
+                f"the pattern matrix of {self.n_guesses} guesses by {self.n_answers} answers "
+                f"needs {needed / 2**30:.1f} GiB and this machine has {available / 2**30:.1f} "
+                "GiB available: use shorter lists")
         return kernels.pattern_matrix(self.encoded_guesses, encode_words(self.answers),
                                       n_threads=self.n_threads)
 
@@ -200,7 +229,7 @@ class Lexicon:
                 candidates = self.all_candidates()
             return self.answer_rows[candidates.indices()]
         if isinstance(pool, str):
-            raise ValueError(
+            raise InvalidOption(
                 f"unknown guess pool {pool!r}: use 'allowed', 'candidates' or a list of words")
         return np.array([self.guess_index(word) for word in pool], dtype=np.intp)
 
@@ -213,7 +242,7 @@ class Lexicon:
         if candidates is None:
             candidates = self.all_candidates()
         if candidates.universe != self.n_answers:
-            raise ValueError(
+            raise InvalidOption(
                 f"candidate set ranges over {candidates.universe} answers, "
                 f"this lexicon has {self.n_answers}")
         candidate_indices = candidates.indices()
@@ -235,10 +264,10 @@ class Lexicon:
     def _checked_weights(self, weights, candidate_indices) -> np.ndarray:
         weights = np.asarray(weights, dtype=np.float64)
         if weights.shape != (self.n_answers,):
-            raise ValueError(
+            raise InvalidOption(
                 f"weights need one value per answer ({self.n_answers}), got shape {weights.shape}")
         if not np.all(np.isfinite(weights)) or np.any(weights < 0):
-            raise ValueError("weights must be finite and non-negative")
+            raise InvalidOption("weights must be finite and non-negative")
         if len(candidate_indices) and weights[candidate_indices].sum() <= 0:
-            raise ValueError("the candidates' weights sum to zero; no answer is possible under this prior")
+            raise InvalidOption("the candidates' weights sum to zero; no answer is possible under this prior")
         return weights

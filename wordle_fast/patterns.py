@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordle_fast.errors import InvalidPattern
+from wordle_fast.errors import InvalidOption, InvalidPattern
 
 MAX_LENGTH = 20  # the widest code dtype is uint32: 3**20 - 1 < 2**32
 
@@ -59,7 +59,7 @@ def code_dtype(length: int) -> np.dtype:
     """The narrowest unsigned dtype holding every code of ``length`` letters:
     uint8 up to 5 letters, uint16 up to 10, uint32 up to 20."""
     if not 1 <= length <= MAX_LENGTH:
-        raise ValueError(f"word length must be 1..{MAX_LENGTH}, got {length}")
+        raise InvalidOption(f"word length must be 1..{MAX_LENGTH}, got {length}")
     if n_patterns(length) <= 2 ** 8:
         return np.dtype(np.uint8)
     if n_patterns(length) <= 2 ** 16:
@@ -126,6 +126,6 @@ def format_pattern(code: int, length: int, style: str = "letters") -> str:
     ('bygyb', '01210')
     """
     if style not in _STYLE_TILES:
-        raise ValueError(f"unknown pattern style {style!r}; choose one of {', '.join(STYLES)}")
+        raise InvalidOption(f"unknown pattern style {style!r}; choose one of {', '.join(STYLES)}")
     symbols = _STYLE_TILES[style]
     return "".join(symbols[tile] for tile in pattern_tiles(code, length))

@@ -15,6 +15,8 @@ from importlib import resources
 
 import numpy as np
 
+from wordle_fast.errors import InvalidOption
+
 PRIORS = ("uniform", "frequency")
 
 FREQUENCY_CENTER = 3.0  # Zipf value given weight 1/2
@@ -39,4 +41,4 @@ def prior_weights(name: str, answers) -> np.ndarray | None:
         zipf = zipf_frequencies(answers)
         weights = 1.0 / (1.0 + np.exp(-(zipf - FREQUENCY_CENTER) / FREQUENCY_WIDTH))
         return weights / weights.sum()
-    raise ValueError(f"unknown prior {name!r}: choose one of {', '.join(PRIORS)}")
+    raise InvalidOption(f"unknown prior {name!r}: choose one of {', '.join(PRIORS)}")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wordle_fast.errors import InvalidOption
 from wordle_fast.patterns import GREEN, YELLOW, pattern_tiles
 
 HARD_MODES = ("off", "hard", "strict")
@@ -24,7 +25,7 @@ Row = tuple[str, int]  # (guess, pattern code)
 
 def check_mode(mode: str) -> str:
     if mode not in HARD_MODES:
-        raise ValueError(f"unknown hard mode {mode!r}: choose one of {', '.join(HARD_MODES)}")
+        raise InvalidOption(f"unknown hard mode {mode!r}: choose one of {', '.join(HARD_MODES)}")
     return mode
 
 

@@ -8,7 +8,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast.errors import UnknownWord
+from wordle_fast.errors import InvalidOption, UnknownWord
 
 # Entropies of guesses with the same bucket sizes differ in the last bits
 # because the bins are summed in another order; rounding before comparing lets
@@ -108,5 +108,5 @@ def realized_information(before: float, after: float) -> float:
     1.0
     """
     if after <= 0 or before < after:
-        raise ValueError(f"cannot shrink {before} candidates to {after}")
+        raise InvalidOption(f"cannot shrink {before} candidates to {after}")
     return math.log2(before / after)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from wordle_fast.errors import InvalidWord, WordleError
+from wordle_fast.errors import InvalidOption, InvalidWord, WordleError
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.solver import Solver
@@ -152,9 +152,9 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
     """
     started = time.perf_counter()
     if max_turns < 1:
-        raise ValueError(f"max_turns must be at least 1, got {max_turns}")
+        raise InvalidOption(f"max_turns must be at least 1, got {max_turns}")
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+        raise InvalidOption(f"workers must be at least 1, got {workers}")
     solver = _fresh_solver(config)
     lexicon = solver.lexicon
     targets = (lexicon.all_candidates() if answers is None
@@ -216,7 +216,7 @@ def _fresh_solver(config) -> Solver:
                                                  if k not in ("answers", "guesses")})
     if isinstance(config, dict):
         return Solver(**config)
-    raise TypeError(f"config must be a Solver or a dict of Solver options, got {type(config).__name__}")
+    raise InvalidOption(f"config must be a Solver or a dict of Solver options, got {type(config).__name__}")
 
 
 def _describe(settings: dict, opener: str | None) -> dict:
@@ -283,7 +283,7 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
     failures, then lowest mean guesses, then fewest guesses in the worst game.
     Openers are independent, so ``workers`` processes take one each."""
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+        raise InvalidOption(f"workers must be at least 1, got {workers}")
     solver = _fresh_solver(config)
     openers = [solver.check_guess(word) for word in openers]
     results = []

@@ -14,6 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
+from wordle_fast.errors import InvalidOption
 from wordle_fast.rules import legal_guesses
 from wordle_fast.scoring import GuessScores
 
@@ -83,7 +84,7 @@ class HybridStrategy(Strategy):
 
     def __init__(self, frequency_weight: float = 0.4):
         if not 0.0 <= frequency_weight <= 1.0:
-            raise ValueError(f"frequency weight must be within 0..1, got {frequency_weight}")
+            raise InvalidOption(f"frequency weight must be within 0..1, got {frequency_weight}")
         self.frequency_weight = float(frequency_weight)
 
     def values(self, position):
@@ -173,7 +174,7 @@ def make_strategy(name: str | Strategy, **options) -> Strategy:
     try:
         cls = STRATEGIES[name]
     except KeyError:
-        raise ValueError(
+        raise InvalidOption(
             f"unknown strategy {name!r}: choose one of {', '.join(STRATEGIES)}") from None
     accepted = inspect.signature(cls).parameters
     return cls(**{key: value for key, value in options.items() if key in accepted})

@@ -11,15 +11,16 @@ independently of the search.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 
 import numpy as np
 
 from wordle_fast._backend import kernels
-from wordle_fast.errors import WordleError
+from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rules import HARD_MODES, check_mode, hard_mode_violation
-from wordle_fast.words import encode_words
+from wordle_fast.words import MAX_LENGTH, encode_words, load_guesses, shown_word
 
 
 class InvalidTree(WordleError, ValueError):
@@ -44,36 +45,37 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
     return {"guess": lexicon.guesses[guess_row], "children": children}
 
 
-def verify_tree(tree: dict, answers, hard_mode: str = "off", max_guesses: int = 6) -> dict:
+def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
+                guesses=None) -> dict:
     """Replay every answer through ``tree``; return its total, distribution
     and worst game, or raise ``InvalidTree`` listing what is wrong.
 
-    Independent of the search: the feedback is computed afresh from the
-    words, for all the answers reaching a node in one call of the feedback
-    kernel (tested against its pure-Python twin)."""
+    Every guess must be in ``guesses`` (default: the bundled guess list),
+    or be one of the answers, as in a ``Lexicon``. Independent of the
+    search: the feedback is computed afresh from the words, for all the
+    answers reaching a node in one call of the feedback kernel (tested
+    against its pure-Python twin)."""
     check_mode(hard_mode)
-    if max_guesses < 1:
-        raise ValueError(f"max_guesses must be at least 1, got {max_guesses}")
+    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    check_shape(tree, max_guesses)
     answers = list(answers)
     encoded = encode_words(answers)
+    allowed = set(load_guesses() if guesses is None else guesses) | set(answers)
     problems, depths = [], {}       # problems as (answer index, text), sorted at the end
     reached = Counter()
     # each node with the answers that reach it (indices), its history and depth
     stack = [(tree, np.arange(len(answers)), [], 1)]
     while stack:
         node, members, history, depth = stack.pop()
-        if not isinstance(node, dict) or "guess" not in node or "children" not in node:
-            problems += [(i, f"{answers[i]}: malformed node after {history}") for i in members]
-            continue
         guess = node["guess"]
+        if guess not in allowed:
+            problems += [(i, f"{answers[i]}: guess {depth} {shown_word(guess)} is not in the "
+                             f"guess list") for i in members]
+            continue
         violation = hard_mode_violation(guess, history, hard_mode, len(guess))
         if violation:
             problems += [(i, f"{answers[i]}: guess {depth} {guess!r} breaks the rule: "
                              f"{violation}") for i in members]
-            continue
-        if len(guess) != encoded.shape[1]:
-            problems += [(i, f"{answers[i]}: guess {depth} {guess!r} does not have "
-                             f"{encoded.shape[1]} letters") for i in members]
             continue
         codes = kernels.pattern_matrix(encode_words([guess]), encoded[members], n_threads=1)[0]
         green = all_green(len(guess))
@@ -101,6 +103,91 @@ def verify_tree(tree: dict, answers, hard_mode: str = "off", max_guesses: int = 
             "mean": sum(depths.values()) / len(depths),
             "worst": max(depths.values()),
             "distribution": {d: distribution.get(d, 0) for d in range(1, max_guesses + 1)}}
+
+
+def check_shape(tree, max_guesses: int) -> None:
+    """``InvalidTree`` unless ``tree`` is nested ``{"guess": word,
+    "children": {pattern: subtree}}`` no deeper than ``max_guesses``.
+    Iterative, so no JSON nesting can exhaust the stack."""
+    stack = [(tree, "the tree", 1)]
+    while stack:
+        node, where, depth = stack.pop()
+        if not isinstance(node, dict):
+            raise InvalidTree(f"{where} must be an object with 'guess' and 'children', "
+                              f"got {_json_kind(node)}")
+        if "guess" not in node:
+            raise InvalidTree(f"{where} has no 'guess'")
+        guess = node["guess"]
+        if not isinstance(guess, str):
+            raise InvalidTree(f"{where}: the guess must be a word, got {_json_kind(guess)}")
+        children = node.get("children", {})
+        if not isinstance(children, dict):
+            raise InvalidTree(f"{where}: 'children' must map patterns to subtrees, got "
+                              f"{_json_kind(children)}")
+        if children and depth >= max_guesses:
+            raise InvalidTree(f"{where} plays guess {depth} and still branches: the tree is "
+                              f"deeper than the {max_guesses} guesses allowed")
+        for pattern, child in children.items():
+            stack.append((child, f"{guess.upper()[:MAX_LENGTH]} {pattern[:MAX_LENGTH]} ->",
+                          depth + 1))
+
+
+def check_claims(data: dict, check: dict, hard_mode: str, max_guesses: int, replay) -> None:
+    """``InvalidTree`` naming both figures when a figure an ``optimal
+    --json`` file records (total, mean, distribution, opener, mode, limit)
+    is not what the replay ``check`` found. ``replay(mode)`` re-checks the
+    tree under the mode the file claims when it differs from ``hard_mode``."""
+    wrong = []
+    claimed = data.get("total_guesses")
+    if claimed is not None and claimed != check["total_guesses"]:
+        wrong.append(f"the file claims {_short(claimed)} guesses in total; the replay gives "
+                     f"{check['total_guesses']}")
+    claimed = data.get("mean")
+    if claimed is not None and not (isinstance(claimed, (int, float)) and not isinstance(claimed, bool)
+                                    and abs(claimed - check["mean"]) <= 1e-9 * check["mean"]):
+        wrong.append(f"the file claims a mean of {_short(claimed)}; the replay gives "
+                     f"{check['mean']!r}")
+    claimed = data.get("distribution")
+    if claimed is not None:
+        actual = {str(k): v for k, v in check["distribution"].items() if v}
+        listed = ({str(k): v for k, v in claimed.items() if v != 0}
+                  if isinstance(claimed, dict) else claimed)
+        if listed != actual:
+            wrong.append(f"the file claims the distribution {_short(claimed)}; the replay "
+                         f"gives {actual}")
+    claimed = data.get("opener")
+    if claimed is not None and claimed != data["tree"]["guess"]:
+        wrong.append(f"the file claims the opener {_short(claimed)}; the tree opens with "
+                     f"{data['tree']['guess']!r}")
+    claimed = data.get("max_guesses")
+    if claimed is not None and check["worst"] > claimed:
+        wrong.append(f"the file claims at most {claimed} guesses; the replay needs "
+                     f"{check['worst']}")
+    claimed_mode = _recorded_mode(data)
+    if claimed_mode is not None and claimed_mode != hard_mode:
+        try:
+            replay(claimed_mode)
+        except InvalidTree as error:
+            wrong.append(f"the file claims {data['mode']} mode, but in that mode {error}")
+    if wrong:
+        raise InvalidTree("; ".join(wrong))
+
+
+def _json_kind(value) -> str:
+    """What a JSON value is, for a message about a file's shape."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if value is None:
+        return "null"
+    return f"{'a string' if isinstance(value, str) else 'a number'} {_short(value)}"
+
+
+def _short(value) -> str:
+    """A claim as written in the file, cut when long."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _unreachable(tree, reached) -> list[str]:
@@ -135,20 +222,38 @@ def load_tree(path) -> dict:
     return read_tree_file(path)[0]
 
 
-def read_tree_file(path) -> tuple[dict, str | None, int | None]:
-    """(tree, hard mode, guess limit) from an ``optimal --json`` file; the
-    mode and limit are None when the file does not record them."""
+def read_tree_file(path) -> tuple[dict, str | None, int | None, dict]:
+    """(tree, hard mode, guess limit, the whole file) from an ``optimal
+    --json`` file, ``-`` for standard input; the mode and limit are None
+    when the file does not record them."""
+    label = "standard input" if str(path) == "-" else str(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, json.JSONDecodeError) as error:
-        raise InvalidTree(f"cannot read a tree from {path}: {error}") from None
-    if not isinstance(data, dict) or "tree" not in data:
-        return data, None, None
-    mode = {"normal": "off"}.get(data.get("mode"), data.get("mode"))
+        if str(path) == "-":
+            data = json.load(sys.stdin)
+        else:
+            with open(path, encoding="utf-8-sig") as handle:
+                data = json.load(handle)
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidTree(f"cannot read a tree from {label}: "
+                          f"{getattr(error, 'strerror', None) or error}") from None
+    except json.JSONDecodeError as error:
+        raise InvalidTree(f"{label} is not JSON: {error}") from None
+    except RecursionError:
+        raise InvalidTree(f"{label} nests deeper than any tree can") from None
+    if not isinstance(data, dict):
+        raise InvalidTree(f"{label} holds {_json_kind(data)}, not a tree: expected the "
+                          "'optimal --json' file or an object with 'guess' and 'children'")
+    if "tree" not in data:
+        return data, None, None, {"tree": data}
+    mode = _recorded_mode(data)
     if mode is not None and mode not in HARD_MODES:
-        raise InvalidTree(f"{path} records an unknown mode {data.get('mode')!r}")
+        raise InvalidTree(f"{label} records an unknown mode {_short(data.get('mode'))}")
     limit = data.get("max_guesses")
-    if limit is not None and (not isinstance(limit, int) or limit < 1):
-        raise InvalidTree(f"{path} records a bad max_guesses {limit!r}")
-    return data["tree"], mode, limit
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise InvalidTree(f"{label} records a bad guess limit {_short(limit)}")
+    return data["tree"], mode, limit, data
+
+
+def _recorded_mode(data: dict) -> str | None:
+    mode = data.get("mode")
+    return {"normal": "off"}.get(mode, mode) if isinstance(mode, str) or mode is None else _short(mode)

@@ -17,7 +17,16 @@ from wordle_fast.errors import InvalidWord, InvalidWordList
 from wordle_fast.patterns import MAX_LENGTH
 
 
+# 64 MiB holds three million 20-letter words: far more than any pattern
+# matrix fits in memory, so a larger file is a mistake.
+MAX_LIST_BYTES = 64 << 20
+
 WordSource = str | os.PathLike | Iterable[str]
+
+
+def shown_word(text: str) -> str:
+    """``text`` quoted for a message, cut when it is far longer than a word."""
+    return repr(text if len(text) <= MAX_LENGTH + 4 else text[:MAX_LENGTH] + "...")
 
 
 def normalize_word(word: str, length: int | None = None) -> str:
@@ -27,18 +36,22 @@ def normalize_word(word: str, length: int | None = None) -> str:
     'soare'
     """
     if not isinstance(word, str):
-        raise InvalidWord(f"a word must be a string, got {type(word).__name__} {word!r}")
+        raise InvalidWord(f"a word must be a string, got {type(word).__name__} "
+                          f"{shown_word(repr(word))}")
     text = word.strip().lower()
     if not text:
         raise InvalidWord("empty word: type the letters a-z of the word")
     bad = [ch for ch in text if not "a" <= ch <= "z"]
     if bad:
         raise InvalidWord(
-            f"{word.strip()!r} contains {bad[0]!r}: words are letters a-z only")
+            f"{shown_word(word.strip())} contains {bad[0]!r}: words are letters a-z only")
     if len(text) > MAX_LENGTH:
-        raise InvalidWord(f"{text!r} has {len(text)} letters; at most {MAX_LENGTH} are supported")
+        raise InvalidWord(f"{shown_word(text)} has {len(text)} letters; at most {MAX_LENGTH} "
+                          "are supported")
     if length is not None and len(text) != length:
-        raise InvalidWord(f"{text!r} has {len(text)} letters; this game uses {length}-letter words")
+        letter = "letter" if len(text) == 1 else "letters"
+        raise InvalidWord(f"{shown_word(text)} has {len(text)} {letter}; this game uses "
+                          f"{length}-letter words")
     return text
 
 
@@ -52,12 +65,7 @@ def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str,
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         label = str(path)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as error:
-            raise InvalidWordList(f"cannot read word list {label}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise InvalidWordList(f"word list {label} is not UTF-8 text") from None
+        lines = _read_lines(path, label)
     else:
         label = name or "the word list"
         lines = list(source)
@@ -70,7 +78,7 @@ def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str,
     length = None
     for line_number, line in enumerate(lines, start=1):
         if not isinstance(line, str):
-            raise InvalidWordList(f"{label}, item {line_number}: {line!r} is not a string")
+            raise InvalidWordList(f"{label}, item {line_number}: {shown_word(repr(line))} is not a string")
         if not line.strip():
             continue
         try:
@@ -87,6 +95,24 @@ def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str,
     if not words:
         raise InvalidWordList(f"{label} holds no words")
     return tuple(words)
+
+
+def _read_lines(path: Path, label: str) -> list[str]:
+    """The lines of a list file. Read with a cap, so that an endless stream
+    (``/dev/zero``) or a file far larger than any word list is an error, not
+    a hang; a byte-order mark is dropped."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_LIST_BYTES + 1)
+    except OSError as error:
+        raise InvalidWordList(f"cannot read word list {label}: {error.strerror or error}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise InvalidWordList(f"{label} is larger than {MAX_LIST_BYTES >> 20} MiB, which is "
+                              "not a word list (one word of up to 20 letters per line)")
+    try:
+        return data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        raise InvalidWordList(f"word list {label} is not UTF-8 text") from None
 
 
 def _valid_fast(lines: list) -> tuple[str, ...] | None:
