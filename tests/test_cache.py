@@ -1,5 +1,8 @@
 """Opening-table cache: written once, read back, rebuilt when broken."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -55,11 +58,50 @@ def test_settings_that_change_the_table_change_the_key(official, tmp_path):
     assert len(list(tmp_path.glob("opening-*.npz"))) == 6
 
 
-def test_unwritable_cache_only_warns(official, tmp_path):
+def test_unwritable_cache_gives_one_short_notice(official, tmp_path, caplog):
     blocker = tmp_path / "file"
     blocker.write_text("a file where the cache folder should be")
-    with pytest.warns(RuntimeWarning, match="could not write the opening cache"):
-        assert Solver(lexicon=official, cache_dir=blocker / "cache").best().word == "soare"
+    solver = Solver(lexicon=official, cache_dir=blocker / "cache")
+    assert solver.best().word == "soare"
+    solver.suggest(top=3)   # a second table write fails too: still one notice
+    notices = [r for r in caplog.records if r.name == "wordle_fast"]
+    assert len(notices) == 1 and "cannot keep opening tables" in notices[0].getMessage()
+
+
+def test_unwritable_cache_notice_from_the_cli(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    done = subprocess.run([sys.executable, "-m", "wordle_fast", "suggest", "--top", "1",
+                           "--cache-dir", str(blocker / "cache")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "soare" in done.stdout
+    # one line, no "RuntimeWarning", no source line
+    assert done.stderr.count("\n") == 1 and "cannot keep opening tables" in done.stderr
+    assert "Warning" not in done.stderr and "warn(" not in done.stderr
+
+
+DAMAGES = {
+    "wrong length": lambda a: {**a, "values": a["values"][:-1]},
+    "NaN": lambda a: {**a, "expected_bits": np.where(np.arange(len(a["rows"])) == 3, np.nan,
+                                                      a["expected_bits"])},
+    "wrong dtype": lambda a: {**a, "rows": a["rows"].astype(np.float64)},
+    "row out of range": lambda a: {**a, "rows": a["rows"] + 10**6},
+    "array missing": lambda a: {k: v for k, v in a.items() if k != "is_candidate"},
+    "text instead of numbers": lambda a: {**a, "values": a["values"].astype(str)},
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_damaged_arrays_under_the_right_description_are_rebuilt(official, tmp_path, damage):
+    expected = [s.word for s in Solver(lexicon=official, cache_dir=tmp_path).suggest(top=5)]
+    (path,) = tmp_path.glob("opening-*.npz")
+    with np.load(path) as stored:
+        arrays = {name: stored[name] for name in stored.files}
+    np.savez(path, **DAMAGES[damage](arrays))
+    assert [s.word for s in Solver(lexicon=official, cache_dir=tmp_path).suggest(top=5)] == expected
+    with np.load(path) as rebuilt:   # and the file is whole again
+        assert set(rebuilt.files) == set(arrays)
+        assert all(np.array_equal(rebuilt[k], arrays[k]) for k in arrays if k != "description")
 
 
 def test_cache_location(monkeypatch, tmp_path):

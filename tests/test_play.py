@@ -30,6 +30,7 @@ def test_scripted_game_with_typo_contradiction_and_undo():
         "help",
         "quote",
         "ggggg",
+        "",          # Enter: the game is over
     ])
     assert code == 0, err
     assert "'byb7g' has '7', which is not a tile" in out
@@ -38,8 +39,20 @@ def test_scripted_game_with_typo_contradiction_and_undo():
     assert "took back CLONE bbgbg" in out
     assert "biome, diode, evoke, quote" in out
     assert "Commands, at either prompt" in out
-    assert out.rstrip().endswith("Solved in 3 guesses: QUOTE.")
+    assert "Solved in 3 guesses: QUOTE." in out and "Bye." not in out
     assert "Traceback" not in err
+
+
+def test_an_all_green_row_typed_by_mistake_is_undone():
+    code, out, err = run_play([
+        "raise", "ggggg",     # RAISE all green, by mistake
+        "oops",               # not 'undo': explained, asked again
+        "undo",               # takes the win back; the game goes on
+        "", "bybbg", "clone", "bbgbg", "quote", "ggggg", ""])
+    assert code == 0, err
+    assert "Solved in 1 guess: RAISE." in out
+    assert "'oops' is not 'undo'" in out and "took back RAISE ggggg" in out
+    assert "Solved in 3 guesses: QUOTE." in out and "Traceback" not in err
 
 
 def test_end_of_input_leaves_cleanly():

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
-import warnings
 import zipfile
 from pathlib import Path
 
 import numpy as np
 
 CACHE_ENV = "WORDLE_FAST_CACHE_DIR"
+# With no logging set up, Python prints a warning's message alone on stderr.
+_log = logging.getLogger("wordle_fast")
 FORMAT_VERSION = 2  # bump when the stored arrays change
 
 
@@ -57,6 +59,7 @@ class OpeningCache:
 
     def __init__(self, directory: str | os.PathLike | None = None):
         self.directory = Path(directory).expanduser() if directory else default_cache_dir()
+        self.noticed = False   # the "cannot write here" notice was given
 
     @staticmethod
     def describe(**parts) -> str:
@@ -90,7 +93,10 @@ class OpeningCache:
             self.directory.mkdir(parents=True, exist_ok=True)
             write_atomically(path, write)
         except OSError as error:
-            warnings.warn(f"could not write the opening cache in {self.directory}: {error}",
-                          RuntimeWarning, stacklevel=2)
+            if not self.noticed:   # one line per cache, not one per table
+                self.noticed = True
+                _log.warning("wordle-fast: cannot keep opening tables in %s (%s); going on "
+                             "without the cache (set --cache-dir or $%s)", self.directory,
+                             error.strerror or error, CACHE_ENV)
             return None
         return path

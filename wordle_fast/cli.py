@@ -25,7 +25,7 @@ from wordle_fast.constraints import find_words
 from wordle_fast.errors import InvalidOption, InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
-from wordle_fast.play import play, score_label, suggestion_table
+from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
 from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulate import rank_openers, simulate
@@ -353,6 +353,7 @@ def run_suggest(args) -> int:
             "candidate_words": solver.candidates if solver.n_candidates <= 100 else None,
             "history": [asdict(turn) for turn in solver.history],
             "solved": solver.solved,
+            "partial": solver.ranking_partial,
             "suggestions": [{"rank": rank, **asdict(s)} for rank, s in enumerate(suggestions, 1)],
         }))
         if args.json == "-":
@@ -366,6 +367,8 @@ def run_suggest(args) -> int:
         print(counted(solver.n_candidates, "candidate")
               + (": " + ", ".join(solver.candidates) if solver.n_candidates <= 12 else ""))
         print("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
+        if solver.ranking_partial:
+            print(PARTIAL_NOTE)
         if opening is not None:
             print(f"values from the exact opening table ({opening}); every opener's "
                   "certificate: wordle-fast openers --exact")
@@ -374,7 +377,10 @@ def run_suggest(args) -> int:
 
 
 def run_play(args) -> int:
-    return play(_solver_from(args), top=args.top)
+    solver = _solver_from(args)
+    if sys.stdin.isatty():
+        import readline  # noqa: F401  (input() then edits the line: arrows, history)
+    return play(solver, top=args.top)
 
 
 def run_filter(args) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
-from wordle_fast.errors import WordleError
+from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
 from wordle_fast.rules import check_mode
@@ -148,8 +148,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     raises ``SearchInterrupted`` with the best bound reached.
     """
     check_mode(hard_mode)
-    if max_guesses < 1:
-        raise WordleError(f"the guess limit must be at least 1, got {max_guesses}")
+    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
     lexicon = lexicon or Lexicon()
@@ -158,8 +157,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     if opener is not None:
         openers, scope = [lexicon.guess_index(opener)], "given opener"
     elif candidates is not None:
-        if candidates < 1:
-            raise WordleError(f"candidates must be at least 1, got {candidates}")
+        candidates = whole_number(candidates, "the number of candidate openers", minimum=1)
         openers = [int(row) for row in by_cheap_score(lexicon)[:candidates]]
         scope = f"best of {candidates} openers"
     else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast._lookahead import LookaheadSearcher
-from wordle_fast.errors import InvalidOption
+from wordle_fast.errors import whole_number
 from wordle_fast.rules import check_mode
 from wordle_fast.strategies import Position, Strategy
 from wordle_fast.words import encode_words
@@ -50,10 +50,9 @@ class LookaheadStrategy(Strategy):
 
     def __init__(self, depth: int = 2, width: int | None = None,
                  max_entries: int = DEFAULT_MEMO_ENTRIES):
-        if depth < 1:
-            raise InvalidOption(f"lookahead depth must be at least 1, got {depth}")
-        if width is not None and width < 1:
-            raise InvalidOption(f"lookahead width must be at least 1 (or None for all), got {width}")
+        depth = whole_number(depth, "the lookahead depth", minimum=1)
+        if width is not None:
+            width = whole_number(width, "the lookahead width (None for all)", minimum=1)
         self.depth = depth
         self.width = width
         self.max_entries = max_entries

@@ -43,7 +43,7 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
-from wordle_fast.errors import WordleError
+from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import check_mode
 from wordle_fast.search import make_searcher, opener_total
@@ -243,13 +243,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     is called as ``progress(stage, done, total)``.
     """
     check_mode(hard_mode)
-    if isinstance(within, bool) or not isinstance(within, (int, np.integer)) or within < 0:
-        raise WordleError(f"the margin must be 0 or more guesses, got {within!r}")
-    if max_guesses < 1:
-        raise WordleError(f"the guess limit must be at least 1, got {max_guesses}")
-    if workers < 1:
-        raise WordleError(f"workers must be at least 1, got {workers}")
-    within = int(within)
+    within = whole_number(within, "the margin (in guesses)", minimum=0)
+    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon or Lexicon()
     started = time.perf_counter()
     description = table_description(lexicon, max_guesses, hard_mode)

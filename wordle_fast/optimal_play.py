@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
-from wordle_fast.errors import InvalidOption, WordleError
+from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.openings import EXACT, opening_table
 from wordle_fast.search import make_searcher
 from wordle_fast.strategies import Strategy
@@ -27,9 +27,7 @@ class OptimalStrategy(Strategy):
     name = "optimal"
 
     def __init__(self, max_guesses: int = 6):
-        if max_guesses < 1:
-            raise InvalidOption(f"max_guesses must be at least 1, got {max_guesses}")
-        self.max_guesses = max_guesses
+        self.max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
         self._searchers = {}
         self._searchers_for = None
         self._tables = {}        # hard mode -> the opening table, for _searchers_for

@@ -75,8 +75,8 @@ def parse_pattern(pattern: str | int, length: int | None = None) -> int:
     """
     if isinstance(pattern, bool):
         raise InvalidPattern(f"{pattern!r} is not a pattern; use {ACCEPTED_FORMS}")
-    if isinstance(pattern, int):
-        return _check_code(pattern, length)
+    if isinstance(pattern, (int, np.integer)):
+        return _check_code(int(pattern), length)
     if not isinstance(pattern, str):
         raise InvalidPattern(
             f"a pattern must be text or an int code, got {type(pattern).__name__}; "

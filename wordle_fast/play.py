@@ -3,7 +3,8 @@
 Each turn it shows the candidates left and the best guesses with their
 expected bits, then asks for the guess played (Enter takes the suggestion)
 and the feedback. A typo is explained and asked again; the game is never
-lost to bad input. Ctrl-D or Ctrl-C end the session cleanly.
+lost to bad input, and an all-green row typed by mistake can be undone.
+Ctrl-D or 'quit' end the session (exit code 0), Ctrl-C too (exit code 130).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from collections.abc import Callable
 
 from wordle_fast.errors import InconsistentFeedback, InvalidPattern, InvalidWord, WordleError
 from wordle_fast.patterns import ACCEPTED_FORMS
+from wordle_fast.words import shown_word
 from wordle_fast.solver import Solver
 
 SHOW_CANDIDATES_UP_TO = 12
+EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
 
 HELP = f"""Commands, at either prompt:
   undo    take back the last guess and its feedback
@@ -23,6 +26,10 @@ HELP = f"""Commands, at either prompt:
   help    this text
 At the guess prompt, Enter plays the first suggestion. At the feedback prompt,
 'back' re-enters the guess. Feedback: {ACCEPTED_FORMS}."""
+
+
+PARTIAL_NOTE = ("  (partial: the lookahead was interrupted, so only the guesses it reached "
+                "are ranked by their lookahead value)")
 
 
 class _Quit(Exception):
@@ -52,22 +59,43 @@ def score_label(strategy) -> str | None:
 
 def play(solver: Solver, read: Callable[[str], str] = input,
          write: Callable[[str], None] = print, top: int = 5) -> int:
-    """Run one interactive game; returns the exit code."""
+    """Run one interactive game; returns the exit code (130 after Ctrl-C)."""
     lexicon = solver.lexicon
     write(f"wordle-fast helper: {lexicon.n_answers} possible answers, {lexicon.n_guesses} "
           f"allowed guesses; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
     write("Type 'help' for commands.")
     try:
-        while not solver.solved:
-            _show_turn(solver, write, top)
-            guess = _ask_guess(solver, read, write)
-            if guess is None:
-                continue  # an undo or a listing: show the turn again
-            _ask_feedback(solver, guess, read, write)
-        write(f"Solved in {len(solver.history)} guesses: {solver.history[-1].guess.upper()}.")
-    except (_Quit, EOFError, KeyboardInterrupt):
+        while True:
+            while not solver.solved:
+                suggestions = _show_turn(solver, write, top)
+                guess = _ask_guess(solver, suggestions[0].word, read, write)
+                if guess is None:
+                    continue  # an undo or a listing: show the turn again
+                _ask_feedback(solver, guess, read, write)
+            if not _undo_win(solver, read, write):
+                return 0
+    except (_Quit, EOFError):
         write("\nBye.")
-    return 0
+        return 0
+    except KeyboardInterrupt:
+        write("\nBye.")
+        return EXIT_INTERRUPTED
+
+
+def _undo_win(solver, read, write) -> bool:
+    """Announce the win and offer to take it back; True if taken back."""
+    n = len(solver.history)
+    write(f"Solved in {n} guess{'' if n == 1 else 'es'}: {solver.history[-1].guess.upper()}.")
+    while True:
+        text = read("Enter to finish, or 'undo' if that row was typed by mistake: ")
+        word = text.strip().lower()
+        if word in ("", "quit", "exit", "q"):
+            return False
+        if word == "undo":
+            removed = solver.undo()
+            write(f"  took back {removed.guess.upper()} {removed.pattern_text}")
+            return True
+        write(f"  {shown_word(text.strip())} is not 'undo'; press Enter to finish.")
 
 
 def _show_turn(solver, write, top):
@@ -76,7 +104,11 @@ def _show_turn(solver, write, top):
     write(f"Turn {len(solver.history) + 1}: {n} candidate{'s' if n != 1 else ''} left")
     if n <= SHOW_CANDIDATES_UP_TO:
         write("  " + ", ".join(solver.candidates))
-    write("\n".join(suggestion_table(solver.suggest(top=top), score_label(solver.strategy))))
+    suggestions = solver.suggest(top=top)
+    write("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
+    if solver.ranking_partial:
+        write(PARTIAL_NOTE)
+    return suggestions
 
 
 def _command(text, solver, write) -> bool:
@@ -100,8 +132,7 @@ def _command(text, solver, write) -> bool:
     return False
 
 
-def _ask_guess(solver, read, write) -> str | None:
-    suggestion = solver.suggest(top=1)[0].word
+def _ask_guess(solver, suggestion, read, write) -> str | None:
     while True:
         text = read(f"Guess played [{suggestion}]: ")
         if not text.strip():

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from wordle_fast.errors import InvalidOption, InvalidWord, WordleError
+from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.solver import Solver
@@ -151,10 +151,8 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
     whatever the number). ``progress(done, total)`` is called as games finish.
     """
     started = time.perf_counter()
-    if max_turns < 1:
-        raise InvalidOption(f"max_turns must be at least 1, got {max_turns}")
-    if workers < 1:
-        raise InvalidOption(f"workers must be at least 1, got {workers}")
+    max_turns = whole_number(max_turns, "the guess limit", minimum=1)
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
     solver = _fresh_solver(config)
     lexicon = solver.lexicon
     targets = (lexicon.all_candidates() if answers is None
@@ -282,8 +280,7 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
     """Full simulations with each of ``openers`` fixed, best first: fewest
     failures, then lowest mean guesses, then fewest guesses in the worst game.
     Openers are independent, so ``workers`` processes take one each."""
-    if workers < 1:
-        raise InvalidOption(f"workers must be at least 1, got {workers}")
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
     solver = _fresh_solver(config)
     openers = [solver.check_guess(word) for word in openers]
     results = []

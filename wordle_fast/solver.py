@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from wordle_fast.cache import OpeningCache, words_digest
-from wordle_fast.errors import InconsistentFeedback, InvalidOption, InvalidWord, WordleError
+from wordle_fast.errors import InconsistentFeedback, InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
@@ -90,6 +90,9 @@ class Solver:
         """Start a new game."""
         self._turns: list[Turn] = []
         self._candidates = self.lexicon.all_candidates()
+        # True when the last suggest() was cut short by Ctrl-C (a lookahead):
+        # its values then cover only the guesses reached.
+        self.ranking_partial = False
 
     @property
     def history(self) -> tuple[Turn, ...]:
@@ -126,20 +129,21 @@ class Solver:
         """The best ``top`` guesses now (all with ``None``), best first."""
         if self.solved:
             return []
-        scores, values = self._ranked_pool()
+        scores, values, self.ranking_partial = self._ranked_pool()
         order = scores.order(values)
         if top is not None:
-            order = order[:max(0, top)]
+            order = order[:whole_number(top, "the number of suggestions", minimum=0)]
         return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name) for f in fields(GuessScore)},
                            score=float(values[int(i)])) for i in order]
 
     def best(self) -> Suggestion:
         suggestions = self.suggest(top=1)
         if not suggestions:
-            raise WordleError("the game is solved; reset() to start another")
+            raise WordleError("the game is solved; start a new game to play again")
         return suggestions[0]
 
-    def _ranked_pool(self) -> tuple[GuessScores, np.ndarray]:
+    def _ranked_pool(self) -> tuple[GuessScores, np.ndarray, bool]:
+        """(scores, the strategy's values, whether a Ctrl-C cut them short)."""
         if not self._candidates:
             raise InconsistentFeedback("no answer fits the feedback so far; undo the last entry")
         if not self._turns and self.cache is not None:
@@ -159,7 +163,7 @@ class Solver:
             return rows[legal[rows]]
         return np.flatnonzero(legal)
 
-    def _score_now(self) -> tuple[GuessScores, np.ndarray]:
+    def _score_now(self) -> tuple[GuessScores, np.ndarray, bool]:
         legal = (legal_guesses(self.lexicon, self._rows(), self.hard_mode)
                  if len(self._candidates) > 2 else None)
         rows = self._pool_rows(legal)
@@ -168,34 +172,36 @@ class Solver:
                             lexicon=self.lexicon, weights=self.weights, turn=len(self._turns),
                             hard_mode=self.hard_mode, history=tuple(self._rows()),
                             legal_mask=legal)
-        return scores, self.strategy.values(position)
+        values = self.strategy.values(position)
+        return scores, values, bool(getattr(self.strategy, "interrupted", False))
 
-    def _opening_table(self) -> tuple[GuessScores, np.ndarray]:
+    def _opening_table(self) -> tuple[GuessScores, np.ndarray, bool]:
         description = OpeningCache.describe(
             answers=words_digest(self.lexicon.answers), guesses=words_digest(self.lexicon.guesses),
             strategy=self.strategy.cache_key(), hard_mode=self.hard_mode, prior=self.prior,
             guess_pool=self.guess_pool)
         stored = self.cache.load(description)
-        if stored is not None:
-            try:
-                scores = GuessScores(
-                    rows=stored["rows"], vocabulary=self.lexicon.guesses,
-                    expected_bits=stored["expected_bits"],
-                    expected_remaining=stored["expected_remaining"],
-                    largest_bucket=stored["largest_bucket"], n_buckets=stored["n_buckets"],
-                    win_probability=stored["win_probability"], is_candidate=stored["is_candidate"],
-                    n_candidates=int(stored["n_candidates"]))
-                return scores, stored["values"]
-            except KeyError:
-                pass  # a damaged file that kept its description: rebuild below
-        scores, values = self._score_now()
+        if stored is not None and _sound_table(stored, self.lexicon.n_guesses,
+                                               self.lexicon.n_answers):
+            scores = GuessScores(
+                rows=stored["rows"], vocabulary=self.lexicon.guesses,
+                expected_bits=stored["expected_bits"],
+                expected_remaining=stored["expected_remaining"],
+                largest_bucket=stored["largest_bucket"], n_buckets=stored["n_buckets"],
+                win_probability=stored["win_probability"], is_candidate=stored["is_candidate"],
+                n_candidates=int(stored["n_candidates"]))
+            return scores, stored["values"], False
+        # Missing, or damaged under the right description: computed afresh.
+        scores, values, partial = self._score_now()
+        if partial:
+            return scores, values, partial   # a ranking cut short is shown, never kept
         self.cache.save(description, {
             "rows": scores.rows, "expected_bits": scores.expected_bits,
             "expected_remaining": scores.expected_remaining,
             "largest_bucket": scores.largest_bucket, "n_buckets": scores.n_buckets,
             "win_probability": scores.win_probability, "is_candidate": scores.is_candidate,
             "n_candidates": np.array(scores.n_candidates), "values": values})
-        return scores, values
+        return scores, values, False
 
     # -- feedback ---------------------------------------------------------------------
 
@@ -204,7 +210,7 @@ class Solver:
         a code). Returns the turn, with the bits it realized and the
         candidates left. Bad input raises and changes nothing."""
         if self.solved:
-            raise WordleError("the game is already solved; reset() to start another")
+            raise WordleError("the game is already solved; start a new game to play again")
         guess = self.check_guess(guess)
         code = parse_pattern(pattern, self.lexicon.length)
         after = self._candidates.narrowed(self.lexicon.row(guess), code)
@@ -252,3 +258,30 @@ class Solver:
                         f"{turn.pattern_text}: no answer gives both; undo one of them")
         return (f"{entry} leaves {len(alone)} answers on its own, but none of them fits "
                 f"all the earlier feedback together; undo the entry that was mistyped")
+
+
+# A cached opening table's arrays, one entry per guess scored, by numpy kind.
+_TABLE_KINDS = {"rows": "i", "expected_bits": "f", "expected_remaining": "f",
+                "largest_bucket": "i", "n_buckets": "i", "win_probability": "f",
+                "is_candidate": "b", "values": "f"}
+
+
+def _sound_table(stored: dict, n_guesses: int, n_answers: int) -> bool:
+    """True when a cached opening table's arrays are whole: the right
+    names, kinds and one length, rows in range, no NaN (a file damaged
+    under the right description is rebuilt, not used)."""
+    try:
+        rows = stored["rows"]
+        length = len(rows)
+        for name, kind in _TABLE_KINDS.items():
+            array = stored[name]
+            if array.dtype.kind != kind or array.shape != (length,):
+                return False
+            if kind == "f" and np.isnan(array).any():
+                return False
+        return (0 < length <= n_guesses and rows.min() >= 0 and rows.max() < n_guesses
+                and len(np.unique(rows)) == length
+                and stored["n_candidates"].shape == ()
+                and 0 < int(stored["n_candidates"]) <= n_answers)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
