@@ -162,7 +162,7 @@ def test_twin_and_kernel_share_the_unsolvable_marker():
 @given(small_lists())
 @settings(max_examples=20, deadline=None)
 def test_optimal_strategy_plays_the_proven_total(case):
-    from wordle_fast.simulate import simulate
+    from wordle_fast.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
@@ -211,6 +211,7 @@ def trap_lists(draw):
     return answers, answers + extra, draw(st.integers(3, 6))
 
 
+@pytest.mark.slow
 @given(st.one_of(trap_lists(), small_lists()), st.sampled_from(["hard", "strict"]))
 @settings(max_examples=100, deadline=None)
 def test_hard_modes_agree_with_brute_force(case, mode):
@@ -254,6 +255,7 @@ def test_legal_guesses_follow_the_rule_along_a_game(official, mode):
             np.testing.assert_array_equal(legal, expected)
 
 
+@pytest.mark.slow
 def test_salet_in_hard_and_strict_mode(official):
     # Hard mode: SALET 8122 (mean 3.5084), the published optimum for this rule.
     hard = optimal(opener="salet", lexicon=official, hard_mode="hard")
@@ -355,6 +357,7 @@ def test_ctrl_c_stops_the_cli_with_the_bound():
     assert "interrupted: " in err and " needs at least " in err and "proven lower bound" in err
 
 
+@pytest.mark.slow
 def test_raise_cannot_guarantee_six_in_hard_mode(official):
     # After RAISE shows ybbyg, ten answers (SCORE, SHORE, SPORE, STORE, ...)
     # cannot all be found in five more hard-mode guesses: the search says so,
@@ -379,7 +382,7 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
 @settings(max_examples=15, deadline=None)
 def test_optimal_strategy_plays_the_proven_total_in_hard_modes(case, mode):
     from wordle_fast.optimal_play import OptimalStrategy
-    from wordle_fast.simulate import simulate
+    from wordle_fast.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
@@ -400,7 +403,7 @@ def test_the_package_exports_the_searches():
     import wordle_fast as wf
     from wordle_fast import exact
 
-    module = importlib.import_module("wordle_fast.simulate")  # must not hide the function
+    module = importlib.import_module("wordle_fast.simulation")
     assert wf.simulate is module.simulate and callable(wf.simulate)
     assert wf.optimal is exact.optimal and wf.SearchInterrupted is exact.SearchInterrupted
     assert {"optimal", "verify_tree", "simulate"} <= set(dir(wf)) and "optimal" in wf.__all__
@@ -408,6 +411,7 @@ def test_the_package_exports_the_searches():
         wf.optimum
 
 
+@pytest.mark.slow
 def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
     # The search stage shared out over a Dask cluster (two worker processes
     # here; a real cluster is the same call with its scheduler's address).

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle_fast import Lexicon, Solver
 from wordle_fast._reference import hard_mode_allows
 from wordle_fast.lookahead import LookaheadStrategy, make_searcher, rank_openers_by_lookahead
-from wordle_fast.simulate import simulate
+from wordle_fast.simulation import simulate
 
 SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
                      CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()

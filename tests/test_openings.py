@@ -49,6 +49,7 @@ def check_certificate(table, lexicon, slow, within):
 
 @given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),
        st.sampled_from([0, 0, 2, 10]))
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 def test_every_certificate_agrees_with_brute_force(tmp_path_factory, case, mode, within):
     answers, guesses, max_guesses = case
@@ -128,6 +129,7 @@ def test_results_are_saved_resumed_and_guarded(tmp_path):
         opening_table(lexicon, within=-1, results_path=tmp_path / "new.json")
 
 
+@pytest.mark.slow
 def test_cli_exact_table_and_optimal(tmp_path, capsys):
     words = tmp_path / "words.txt"
     words.write_text("\n".join(["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
@@ -205,6 +207,7 @@ def test_optimal_strategy_reads_the_opening_table(official, capsys):
     assert "exact opening table (shipped table exact-openers-hard.json)" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["off", "hard"])
 def test_shipped_certificates_hold_when_rechecked(official, mode):
     # Independently of how the table was made: every exact entry among a

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import InvalidWord, Solver, UnknownWord, WordleError, feedback
-from wordle_fast.simulate import rank_openers, simulate
+from wordle_fast.simulation import rank_openers, simulate
 
 
 def play_alone(solver, answer, opener=None, max_turns=6):
@@ -113,9 +113,9 @@ def test_bad_input(official):
         simulate({"lexicon": official}, opener="qqqqq")
     with pytest.raises(UnknownWord, match="not in the answer list"):
         simulate({"lexicon": official}, answers=["crane", "zzzzz"])
-    with pytest.raises(ValueError, match="workers must be at least 1"):
+    with pytest.raises(WordleError, match="worker processes must be at least 1"):
         simulate({"lexicon": official}, workers=0)
-    with pytest.raises(ValueError, match="max_turns must be at least 1"):
+    with pytest.raises(WordleError, match="the guess limit must be at least 1"):
         simulate({"lexicon": official}, max_turns=0)
     with pytest.raises(InvalidWord, match="5-letter"):
         simulate({"lexicon": official}, opener="soar")

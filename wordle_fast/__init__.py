@@ -9,63 +9,58 @@
 ('soare', 5.886)
 """
 
-from wordle_fast._backend import kernels as _kernels
 from wordle_fast.errors import (
     InconsistentFeedback,
+    InvalidOption,
     InvalidPattern,
     InvalidWord,
     InvalidWordList,
+    TooLarge,
     UnknownWord,
     WordleError,
 )
-from wordle_fast.lexicon import Lexicon, feedback, pattern_matrix
-from wordle_fast.patterns import (
-    all_green,
-    code_dtype,
-    format_pattern,
-    n_patterns,
-    parse_pattern,
-    pattern_tiles,
-)
-from wordle_fast.scoring import GuessScore, GuessScores, realized_information
-from wordle_fast.simulate import SimulationResult, rank_openers, simulate
-from wordle_fast.solver import Solver, Suggestion, Turn
-from wordle_fast.strategies import STRATEGIES, Strategy
-from wordle_fast.words import encode_words, load_answers, load_guesses, load_word_list
-
-CandidateSet = _kernels.CandidateSet
-FrozenCandidateSet = _kernels.FrozenCandidateSet
-IMPLEMENTATION = _kernels.name  # "compiled" or "python"
 
 __version__ = "0.1.0"
 
-# The searches load on first use, so that `import wordle_fast` (and every
-# CLI start) does not pay for multiprocessing. (simulate is imported above:
-# its module has the same name, and importing the module would otherwise
-# replace the function on the package.)
+# Every name but the errors loads on first use (PEP 562), so that importing
+# the package costs nothing until something is used: the command line then
+# has its Ctrl-C handler in place before numpy and the kernels load.
 _LAZY = {
-    "optimal": "exact", "OptimalResult": "exact", "SearchInterrupted": "exact",
-    "verify_tree": "trees", "tree_text": "trees", "load_tree": "trees", "InvalidTree": "trees",
-    "opening_table": "openings", "OpeningTable": "openings", "OpenerEntry": "openings",
+    **dict.fromkeys(["Lexicon", "feedback", "pattern_matrix"], "lexicon"),
+    **dict.fromkeys(["all_green", "code_dtype", "format_pattern", "n_patterns",
+                     "parse_pattern", "pattern_tiles"], "patterns"),
+    **dict.fromkeys(["GuessScore", "GuessScores", "realized_information"], "scoring"),
+    **dict.fromkeys(["SimulationResult", "rank_openers", "simulate"], "simulation"),
+    **dict.fromkeys(["Solver", "Suggestion", "Turn"], "solver"),
+    **dict.fromkeys(["STRATEGIES", "Strategy"], "strategies"),
+    **dict.fromkeys(["encode_words", "load_answers", "load_guesses", "load_word_list"], "words"),
+    **dict.fromkeys(["optimal", "OptimalResult", "SearchInterrupted"], "exact"),
+    **dict.fromkeys(["verify_tree", "tree_text", "load_tree", "InvalidTree"], "trees"),
+    **dict.fromkeys(["opening_table", "OpeningTable", "OpenerEntry"], "openings"),
     "rank_openers_by_lookahead": "lookahead",
 }
+# The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which
+# implementation loaded ("compiled" or "python").
+_KERNEL_NAMES = {"CandidateSet": "CandidateSet", "FrozenCandidateSet": "FrozenCandidateSet",
+                 "IMPLEMENTATION": "name"}
 
 __all__ = [
-    "CandidateSet", "FrozenCandidateSet", "GuessScore", "GuessScores", "IMPLEMENTATION",
-    "InconsistentFeedback", "InvalidPattern", "InvalidWord", "InvalidWordList", "Lexicon",
-    "UnknownWord", "WordleError", "all_green", "code_dtype", "encode_words", "feedback", "format_pattern",
-    "load_answers", "load_guesses", "load_word_list", "n_patterns", "parse_pattern",
-    "pattern_matrix", "pattern_tiles", "realized_information", "Solver", "STRATEGIES",
-    "Strategy", "Suggestion", "Turn", "simulate", "rank_openers", "SimulationResult", *_LAZY,
+    "InconsistentFeedback", "InvalidOption", "InvalidPattern", "InvalidWord", "InvalidWordList",
+    "TooLarge", "UnknownWord", "WordleError", *_KERNEL_NAMES, *_LAZY,
 ]
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        from importlib import import_module
+    from importlib import import_module
 
-        return getattr(import_module(f"wordle_fast.{_LAZY[name]}"), name)
-    raise AttributeError(f"module 'wordle_fast' has no attribute {name!r}")
+    if name in _KERNEL_NAMES:
+        value = getattr(import_module("wordle_fast._backend").kernels, _KERNEL_NAMES[name])
+    elif name in _LAZY:
+        value = getattr(import_module(f"wordle_fast.{_LAZY[name]}"), name)
+    else:
+        raise AttributeError(f"module 'wordle_fast' has no attribute {name!r}")
+    globals()[name] = value   # found once, then an ordinary attribute
+    return value
 
 
 def __dir__():

@@ -1,5 +1,40 @@
+"""``python -m wordle_fast`` and the ``wordle-fast`` command.
+
+Only the standard library loads before the Ctrl-C handler is in place: numpy
+and the kernels load inside it, so an interrupt at any moment, even in the
+first milliseconds, exits with 130 and one line, never a traceback.
+"""
+
+import os
+import signal
 import sys
 
-from wordle_fast.cli import main
+EXIT_INTERRUPTED = 130
 
-sys.exit(main())
+
+def main() -> int:
+    try:
+        # A Ctrl-C inside numpy's import comes out as an ImportError, so it
+        # is held back until the imports are done, then raised here.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            from wordle_fast.cli import main as run
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        code = run()
+    except KeyboardInterrupt:
+        sys.stderr.write("\nwordle-fast: interrupted\n")
+        code = EXIT_INTERRUPTED
+    # The work is done and its output written; a Ctrl-C while the
+    # interpreter shuts down (worker pools, module teardown) ends the
+    # process at once with 130 instead of a traceback.
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        pass
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(EXIT_INTERRUPTED))
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -605,6 +605,15 @@ cdef class ExactSearcher:
                     break
         return most
 
+    cdef bint _only_singles(self, const intp_t* members, Py_ssize_t n, buckets, legal):
+        # True when every guess that makes two buckets of the set is one of
+        # its candidates (so its buckets are itself and the rest).
+        rows = np.flatnonzero(buckets == 2)
+        if legal is not None:
+            rows = legal[rows]
+        candidates = np.array([self.answer_rows[members[i]] for i in range(n)], dtype=np.intp)
+        return bool(np.isin(rows, candidates).all())
+
     cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
                          legal) except -1:
         # Closed forms from the candidates alone: one that splits the set
@@ -621,6 +630,13 @@ cdef class ExactSearcher:
         cdef int64_t floor = bounds.min()
         if floor >= INFEASIBLE:
             return INFEASIBLE
+        if buckets.max() <= 2 and self._only_singles(members, n, buckets, legal):
+            # No guess splits the set except by naming one of its candidates,
+            # and so in every subset: the answers can only be found one at a
+            # time, T = 1 + 2 + ... + n. Searched, this chain is exponential
+            # (every order of the candidates), e.g. with a guess limit of 30
+            # on 24 words that differ in one letter.
+            return n * (n + 1) // 2 if depth >= n else INFEASIBLE
         if depth == 2:
             # Only a guess that splits every candidate apart finishes in time.
             perfect = buckets == n

@@ -28,7 +28,7 @@ from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
 from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
-from wordle_fast.simulate import rank_openers, simulate
+from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import STRATEGIES
 from wordle_fast.words import load_answers, load_word_list
@@ -339,6 +339,7 @@ def _parse_history(entries: list[str]) -> list[tuple[str, str]]:
 
 
 def run_suggest(args) -> int:
+    _check_output("--json", args.json)
     solver = _solver_from(args)
     for guess, pattern in _parse_history(args.history):
         solver.update(guess, pattern)

@@ -32,7 +32,7 @@ import json
 import multiprocessing
 import os
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,6 +43,7 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast._pool import spawn_pool
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import check_mode
@@ -249,12 +250,15 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     lexicon = lexicon or Lexicon()
     started = time.perf_counter()
     description = table_description(lexicon, max_guesses, hard_mode)
-    shipped = None if recompute else shipped_table(lexicon, hard_mode, max_guesses)
-    if shipped is not None and shipped.within >= within:
-        return shipped
+    # A --results file is checked first, even when the shipped table
+    # answers: a file that is not a table for these lists is never used or
+    # overwritten, and the mistake is said at once.
     path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
                                                                           hard_mode)
     saved = _read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
+    shipped = None if recompute else shipped_table(lexicon, hard_mode, max_guesses)
+    if shipped is not None and shipped.within >= within:
+        return shipped
     known: dict[str, OpenerEntry] = {}
     if not recompute:
         known.update(shipped.entries if shipped is not None else {})
@@ -375,9 +379,7 @@ class _TableRun:
         lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
         own_pool = None
         if executor is None:
-            # spawn: fork would copy this process's OpenMP state (see simulate.py)
-            own_pool = executor = ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+            own_pool = executor = spawn_pool(workers)
         waiting, running, done = list(reversed(left)), set(), 0
         try:
             while waiting or running:
@@ -401,10 +403,7 @@ class _TableRun:
                               "again to resume") from None
         except KeyboardInterrupt:
             if own_pool is not None:
-                # A job runs in compiled code, which does not look at signals,
-                # and leaving would wait for it: stop the workers now.
-                for process in list(own_pool._processes.values()):
-                    process.terminate()
+                own_pool.terminate()   # leaving would wait for the jobs running
             raise
         finally:
             for future in running:

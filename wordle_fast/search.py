@@ -26,8 +26,10 @@ def every_guess(searcher: ExactSearcher, lexicon: Lexicon) -> np.ndarray | None:
     return None if searcher.mode == "off" else np.arange(lexicon.n_guesses)
 
 
-class Stopped(Exception):
-    """Ctrl-C inside ``opener_total``: the proven bound and answers placed."""
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C inside ``opener_total``: the proven bound and answers placed.
+    A KeyboardInterrupt, so that a caller with no use for the bound stops as
+    for any Ctrl-C."""
 
     def __init__(self, lower_bound: int, placed: int):
         super().__init__(lower_bound, placed)

@@ -182,7 +182,9 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
         sizes = {code: len(targets.narrowed(row, code)) for code in buckets}
         for code in sorted(buckets, key=lambda c: -sizes[c]):
             min(groups, key=lambda g: sum(sizes[c] for c in g)).append(code)
-        with _spawn_pool(workers) as pool:
+        from wordle_fast._pool import spawn_pool   # loads multiprocessing: only when used
+
+        with spawn_pool(workers) as pool:
             jobs = [pool.submit(_play_buckets, settings, targets.indices().tolist(), first, group,
                                 max_turns) for group in groups if group]
             for job in jobs:
@@ -290,8 +292,10 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
             if progress is not None:
                 progress(len(results), len(openers))
     else:
+        from wordle_fast._pool import spawn_pool
+
         settings = solver_settings(solver)
-        with _spawn_pool(workers) as pool:
+        with spawn_pool(workers) as pool:
             for result in pool.map(_simulate_opener, [(settings, w, max_turns) for w in openers]):
                 results.append(result)
                 if progress is not None:
@@ -303,13 +307,3 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
 def _simulate_opener(job):
     settings, opener, max_turns = job
     return simulate(_worker_solver(settings), opener=opener, max_turns=max_turns)
-
-
-def _spawn_pool(workers: int):
-    # Spawned, not forked: a forked child inherits OpenMP's thread pool and
-    # hung here in its first parallel loop. Imported here, so that importing
-    # wordle_fast does not load multiprocessing.
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))

@@ -1,0 +1,398 @@
+"""Hostile input, command by command: each case a clear one-line error with
+exit code 2 (or a correct result), never a traceback, a wrong answer or lost
+work. Each test here failed before the hardening it guards."""
+
+import copy
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import wordle_fast as wf
+from wordle_fast.cli import main
+from wordle_fast.trees import InvalidTree, check_shape, verify_tree
+
+SMALL = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+         "serve", "heath", "dwarf"]
+
+
+def one_line_error(capsys, *needles):
+    """The captured error: one line, naming every needle, no traceback."""
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for needle in needles:
+        assert needle in err, err
+    return err
+
+
+@pytest.fixture(scope="module")
+def salet_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("salet") / "salet.json"
+    assert main(["optimal", "--opener", "salet", "--quiet", "--json", str(path)]) == 0
+    return path
+
+
+@pytest.fixture
+def salet_data(salet_file):
+    return json.loads(salet_file.read_text())
+
+
+def write(tmp_path, data, name="tree.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+# -- the verifier -------------------------------------------------------------------
+
+def node_at(tree, *patterns):
+    for pattern in patterns:
+        tree = tree["children"][pattern]
+    return tree
+
+
+def test_a_guess_outside_the_guess_list_is_rejected(salet_data, tmp_path, capsys):
+    node = node_at(salet_data["tree"], "bbbbb", "bbbyb")
+    assert node["guess"] == "baggy"
+    node["guess"] = "bqggy"      # splits those answers exactly as BAGGY does
+    path = write(tmp_path, salet_data)
+    assert main(["verify-tree", path]) == 2
+    one_line_error(capsys, "'bqggy' is not in the guess list")
+    guesses = tmp_path / "guesses.txt"
+    guesses.write_text("\n".join(wf.load_guesses()))
+    assert main(["verify-tree", path, "--guesses", str(guesses)]) == 2
+    one_line_error(capsys, "'bqggy' is not in the guess list")
+    with pytest.raises(InvalidTree, match="not in the guess list"):
+        verify_tree(salet_data["tree"], wf.load_answers())
+
+
+@pytest.mark.parametrize("claim, value, needles", [
+    ("total_guesses", 7919, ["claims 7919 guesses in total", "the replay gives 7920"]),
+    ("mean", 3.4, ["claims a mean of 3.4", "3.42116"]),
+    ("distribution", {"2": 82, "3": 1224, "4": 962, "5": 47},
+     ["claims the distribution", "'2': 81"]),
+    ("opener", "crane", ["claims the opener \"crane\"", "opens with 'salet'"]),
+    ("mode", "hard", ["claims hard mode, but in that mode", "breaks the rule"]),
+])
+def test_a_claim_the_replay_contradicts_is_an_error(salet_data, tmp_path, capsys, claim, value,
+                                                    needles):
+    salet_data[claim] = value
+    args = ["verify-tree", write(tmp_path, salet_data)]
+    if claim == "mode":
+        args += ["--hard-mode", "off"]   # checked in normal mode; the hard claim is false
+    assert main(args) == 2
+    one_line_error(capsys, *needles)
+
+
+def test_a_guess_limit_claim_below_the_worst_game(salet_data, tmp_path, capsys):
+    salet_data["max_guesses"] = 4
+    path = write(tmp_path, salet_data)
+    assert main(["verify-tree", path]) == 2
+    one_line_error(capsys, "deeper than the 4 guesses allowed")
+    assert main(["verify-tree", path, "--max-guesses", "6"]) == 2
+    one_line_error(capsys, "claims at most 4 guesses", "the replay needs 5")
+
+
+def test_true_claims_pass(salet_file, capsys):
+    assert main(["verify-tree", str(salet_file)]) == 0
+    assert "7920 guesses in total" in capsys.readouterr().out
+
+
+def deep(levels):
+    node = {"guess": "salet", "children": {}}
+    for _ in range(levels):
+        node = {"guess": "salet", "children": {"bbbbb": node}}
+    return node
+
+
+SHAPES = {
+    "a list": ([1, 2], "holds a list, not a tree"),
+    "null": (None, "holds null, not a tree"),
+    "a number": (42, "holds a number 42, not a tree"),
+    "children as a list": ({"guess": "salet", "children": []},
+                           "'children' must map patterns to subtrees, got a list"),
+    "a child as a string": ({"guess": "salet", "children": {"bbbbb": "crane"}},
+                            "SALET bbbbb -> must be an object"),
+    "a guess that is a number": ({"guess": 7, "children": {}},
+                                 "the guess must be a word, got a number 7"),
+    "a node without a guess": ({"children": {}}, "has no 'guess'"),
+    "nesting deeper than the limit": (deep(50), "deeper than the 6 guesses allowed"),
+    "a wrapper whose tree is a list": ({"tree": [], "mode": "normal"}, "got a list"),
+}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_any_other_json_shape_is_a_one_line_error(tmp_path, capsys, shape):
+    data, needle = SHAPES[shape]
+    assert main(["verify-tree", write(tmp_path, data)]) == 2
+    one_line_error(capsys, needle)
+
+
+def test_nesting_beyond_what_json_can_parse(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text('{"guess": "salet", "children": {"bbbbb": ' * 100_000 + "{}" + "}}" * 100_000)
+    assert main(["verify-tree", str(path)]) == 2
+    one_line_error(capsys, "nests deeper than any tree can")
+    # and 10,000 levels that do parse: refused by the iterative shape check
+    with pytest.raises(InvalidTree, match="deeper than the 6 guesses allowed"):
+        check_shape(deep(10_000), 6)
+
+
+def test_not_json_and_missing_file(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    assert main(["verify-tree", str(path)]) == 2
+    one_line_error(capsys, "is not JSON")
+    assert main(["verify-tree", str(tmp_path / "absent.json")]) == 2
+    one_line_error(capsys, "No such file")
+
+
+# -- '-' for standard input and output ------------------------------------------------
+
+def run_cli(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "wordle_fast", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_verify_tree_reads_standard_input(salet_file):
+    done = run_cli("verify-tree", "-", "--json", stdin=salet_file.read_text())
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total_guesses"] == 7920
+
+
+def test_dash_is_standard_output_on_every_command(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SMALL))
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    for args, key in [
+        (["optimal", "--json", "-", *lists], "total_guesses"),
+        (["suggest", "--json", "-"], "suggestions"),
+        (["filter", "--green", "s....", "--json", "-"], "words"),
+        (["simulate", "--play", "cigar", "--json", "-", "--quiet"], "games"),
+        (["openers", "--json", "-", "--top", "2"], "openers"),
+        (["openers", "--exact", "--json", "-", "--quiet", *lists], "optimum"),
+    ]:
+        done = run_cli(*args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert key in json.loads(done.stdout), args      # nothing else on standard output
+    done = run_cli("optimal", "--tree", "-", *lists)
+    assert done.returncode == 0 and done.stdout.splitlines()[0].isupper()
+    assert "guesses in total" in done.stderr              # the summary moved aside
+    done = run_cli("optimal", "--tree", "-", "--json", "-", *lists)
+    assert done.returncode == 2 and "cannot both go to standard output" in done.stderr
+
+
+def test_json_to_a_file_keeps_the_human_output(tmp_path, capsys):
+    out = tmp_path / "found.json"
+    assert main(["filter", "--green", "s....", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"Wrote {out}" in printed and "words" in printed
+    assert json.loads(out.read_text())["count"] > 0
+
+
+# -- outputs refused before any work -------------------------------------------------
+
+def read_only_folder(tmp_path) -> Path:
+    """A folder this process cannot create files in (as root, the kernel's
+    /sys, which refuses new files whatever the permissions)."""
+    if os.geteuid() == 0:
+        return Path("/sys")
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return folder
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--json"], ["simulate", "--plot"], ["optimal", "--opener", "salet", "--json"],
+    ["optimal", "--opener", "salet", "--tree"], ["openers", "--exact", "--results"],
+    ["suggest", "--json"], ["filter", "--green", "s....", "--json"],
+])
+def test_unwritable_outputs_are_refused_before_work(tmp_path, capsys, command):
+    for target, needle in [(tmp_path, "is a folder"),
+                           (read_only_folder(tmp_path) / "out.json", "cannot write in")]:
+        started = __import__("time").perf_counter()
+        assert main([*command, str(target)]) == 2
+        one_line_error(capsys, needle)
+        assert __import__("time").perf_counter() - started < 5   # no simulation, no proof
+
+
+def test_a_results_file_is_never_overwritten_by_something_else(tmp_path, capsys):
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"my": "notes"}')
+    assert main(["openers", "--exact", "--results", str(notes), "--quiet"]) == 2
+    one_line_error(capsys, "is not an exact opening table")
+    assert notes.read_text() == '{"my": "notes"}'
+
+
+# -- limits --------------------------------------------------------------------------
+
+def test_an_endless_stream_is_not_a_word_list(capsys):
+    assert main(["openers", "--answers", "/dev/zero"]) == 2
+    one_line_error(capsys, "/dev/zero is larger than 64 MiB")
+
+
+def test_a_matrix_too_large_for_memory_is_refused_up_front(monkeypatch, capsys):
+    monkeypatch.setattr("wordle_fast.lexicon.available_memory", lambda: 10 * 2**20)
+    with pytest.raises(wf.TooLarge, match="needs 0.0 GiB|needs 0.03 GiB|GiB available"):
+        wf.Lexicon().matrix
+    assert main(["openers"]) == 2
+    one_line_error(capsys, "12972 guesses by 2315 answers", "use shorter lists")
+
+
+def test_workers_beyond_the_cores_or_the_work_are_capped(capsys):
+    assert main(["simulate", "--play", "cigar", "rebut", "--workers", "64", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "--workers 64 capped at 2" in err
+
+
+def test_a_loose_guess_limit_on_a_tiny_list_finishes():
+    # 24 words that differ in their last letter, and only they may be guessed:
+    # each guess names one, so T = 1 + 2 + ... + 24 = 300. Searched over every
+    # order of the words, this took more than two minutes; it is a closed form.
+    words = ["aaaa" + letter for letter in "abcdefghijklmnopqrstuvwx"]
+    lexicon = wf.Lexicon(words, words)
+    for limit in (24, 30):
+        result = wf.optimal(lexicon=lexicon, max_guesses=limit)
+        assert result.total_guesses == 300 and result.worst == 24
+    with pytest.raises(wf.WordleError, match="within 23 guesses"):
+        wf.optimal(opener="aaaaa", lexicon=lexicon, max_guesses=23)
+
+
+# -- consistency ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda: wf.Solver(strategy="nope"),
+    lambda: wf.Solver(hard_mode="x"),
+    lambda: wf.optimal(opener="salet", max_guesses=0),
+    lambda: wf.Solver().suggest(top=2.5),
+    lambda: wf.simulate(wf.Solver(), answers=["cigar"], max_turns=0),
+    lambda: wf.simulate("entropy", answers=["cigar"]),
+    lambda: wf.Solver(strategy="lookahead", depth=0),
+    lambda: wf.verify_tree({"guess": "cigar", "children": {}}, ["cigar"], max_guesses=0),
+    lambda: wf.opening_table(wf.Lexicon(SMALL, SMALL), within=-1),
+])
+def test_every_api_error_is_a_wordle_error(call):
+    with pytest.raises(wf.WordleError):
+        call()
+
+
+def test_numpy_integers_are_accepted_wherever_ints_are():
+    n = np.int64
+    lexicon = wf.Lexicon(SMALL, SMALL)
+    solver = wf.Solver(lexicon=lexicon, strategy="lookahead", depth=n(2), width=n(5))
+    assert len(solver.suggest(top=n(3))) == 3
+    assert wf.format_pattern(n(5), n(5)) == wf.format_pattern(5, 5)
+    assert wf.parse_pattern(n(48), 5) == 48
+    solver.update("cigar", n(0))
+    assert wf.optimal(opener="serve", lexicon=lexicon, max_guesses=n(6)).total_guesses > 0
+    assert wf.simulate(wf.Solver(lexicon=lexicon), answers=["cigar"], max_turns=n(6)).solved == 1
+    assert wf.opening_table(lexicon, max_guesses=n(6), within=n(0), workers=n(1)).optimum > 0
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["suggest", "--depth", "3"], "--depth only applies with --strategy lookahead"),
+    (["suggest", "--width", "3"], "--width only applies with --strategy lookahead"),
+    (["play", "--frequency-weight", "0.2"], "--frequency-weight only applies with --strategy hybrid"),
+    (["openers", "--results", "x.json"], "--results only applies with --exact"),
+    (["openers", "--within", "3"], "--within only applies with --exact"),
+    (["openers", "--strategy", "minimax"], "--strategy only applies with --simulate"),
+    (["openers", "--workers", "2"], "--workers only applies with --simulate K or --exact"),
+    (["openers", "--width", "5"], "--width only applies with --depth 2 or more"),
+    (["simulate", "--seed", "4"], "--seed only applies with --sample"),
+    (["suggest", "--hard", "--hard-mode", "off"], "contradicts --hard-mode off"),
+    (["optimal", "--hard", "--hard-mode", "strict"], "contradicts --hard-mode strict"),
+    (["suggest", "--no-cache", "--cache-dir", "x"], "contradict each other"),
+])
+def test_options_that_would_do_nothing_are_errors(capsys, args, needle):
+    assert main(args) == 2
+    one_line_error(capsys, needle)
+
+
+def test_hard_alone_and_agreeing_flags_still_work(capsys):
+    assert main(["suggest", "--hard", "--hard-mode", "hard", "--top", "1",
+                 "--history", "salet:bbbbb"]) == 0
+    assert main(["suggest", "--hard", "--top", "1", "--json", "-"]) == 0
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path, capsys):
+    words = tmp_path / "bom.txt"
+    words.write_bytes("\ufeff".encode() + "\n".join(SMALL).encode())
+    assert wf.load_word_list(words) == tuple(SMALL)
+    assert main(["openers", "--answers", str(words), "--guesses", str(words), "--top", "1"]) == 0
+
+
+def test_messages_speak_to_people(capsys):
+    assert main(["suggest", "--history", "salet:bbbbb", "--history", "corny:bbbbb",
+                 "--history", "dumpy:bbbbb"]) == 0
+    printed = capsys.readouterr().out
+    assert "\n1 candidate: whiff\n" in printed and "1 candidates" not in printed
+    solver = wf.Solver()
+    solver.update("cigar", "ggggg")
+    with pytest.raises(wf.WordleError) as error:
+        solver.update("rebut", "bbbbb")
+    assert "reset()" not in str(error.value) and "start a new game" in str(error.value)
+    with pytest.raises(wf.WordleError) as error:
+        wf.optimal(opener="salet", max_guesses=0)
+    assert "max_guesses" not in str(error.value) and "the guess limit" in str(error.value)
+
+
+def test_an_over_long_word_is_cut_in_the_message(capsys):
+    word = "a" * 5000
+    assert main(["feedback", word, "cigar"]) == 2
+    err = one_line_error(capsys, "has 5000 letters")
+    assert len(err) < 200
+    with pytest.raises(wf.InvalidWord) as error:
+        wf.Solver().update("x" * 100_000 + "!", "bbbbb")
+    assert len(str(error.value)) < 200
+
+
+# -- Ctrl-C, early or late ------------------------------------------------------------
+
+def interrupted_after(seconds, *args):
+    """Run the command, send Ctrl-C (SIGINT to its process group, as a
+    terminal does) after ``seconds``; return (exit code, stderr)."""
+    import signal
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "wordle_fast", *args],
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(seconds)
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass   # it had finished
+    _, err = process.communicate(timeout=300)
+    return process.returncode, err
+
+
+@pytest.mark.parametrize("seconds", [0.02, 0.04, 0.06, 0.1, 0.25, 0.5, 0.8])
+def test_ctrl_c_at_any_moment_exits_quietly(seconds):
+    # 20-100 ms: still importing numpy and the kernels; later: workers
+    # starting up, then simulating; at the end: shutting the pool down.
+    code, err = interrupted_after(seconds, "simulate", "--workers", "2", "--sample", "300",
+                                  "--quiet")
+    assert code in (0, 130), err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    if code == 130:
+        assert err.strip().endswith("interrupted"), err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seconds", [1.0, 3.0])
+def test_ctrl_c_while_proving_the_opening_table(tmp_path, seconds):
+    code, err = interrupted_after(seconds, "openers", "--exact", "--recompute", "--quiet",
+                                  "--results", str(tmp_path / "table.json"))
+    assert code == 130 and "Traceback" not in err, err
+    assert "saved" in err
+
+
+def test_ctrl_c_in_the_helper_exits_130():
+    code, err = interrupted_after(1.5, "play")   # waiting at the first prompt
+    assert code == 130 and "Traceback" not in err, err

@@ -1,0 +1,48 @@
+"""Worker processes that leave Ctrl-C to the parent.
+
+A Ctrl-C reaches every process of the terminal's foreground group. A worker
+caught importing numpy would print a traceback, and one running compiled
+code would not stop. So workers never see SIGINT: it is blocked in the
+parent thread while a worker starts, and the blocked mask is inherited
+across fork and exec (a Ctrl-C in that moment waits, then reaches the
+parent). The parent stops its workers itself.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
+
+
+class _QuietPool(ProcessPoolExecutor):
+    def submit(self, *args, **kwargs):
+        # ProcessPoolExecutor starts its spawned workers inside submit()
+        # (map() goes through here too).
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    def __exit__(self, error_type, error, traceback):
+        if error_type is not None:   # a Ctrl-C or an error: do not wait for the jobs
+            self.terminate()
+            return False
+        return super().__exit__(error_type, error, traceback)
+
+    def terminate(self) -> None:
+        """Stop every worker now (a job in compiled code would not return
+        for a shutdown request)."""
+        for process in list((self._processes or {}).values()):
+            process.terminate()
+        # Waiting is quick now that the workers are gone, and lets the pool's
+        # own thread close its pipe before the interpreter's exit handler
+        # writes to it (a race that printed "Bad file descriptor").
+        self.shutdown(wait=True, cancel_futures=True)
+
+
+def spawn_pool(workers: int) -> _QuietPool:
+    """``workers`` processes, spawned, not forked: a forked child inherits
+    OpenMP's thread pool and hung in its first parallel loop."""
+    return _QuietPool(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
