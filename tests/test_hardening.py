@@ -396,3 +396,64 @@ def test_ctrl_c_while_proving_the_opening_table(tmp_path, seconds):
 def test_ctrl_c_in_the_helper_exits_130():
     code, err = interrupted_after(1.5, "play")   # waiting at the first prompt
     assert code == 130 and "Traceback" not in err, err
+
+
+def test_a_lookahead_cut_short_is_labelled_partial_and_never_cached(official, tmp_path):
+    solver = wf.Solver(lexicon=official, strategy="lookahead", cache_dir=tmp_path)
+
+    def ctrl_c(done, total):   # as if Ctrl-C came after the first guesses
+        raise KeyboardInterrupt
+
+    solver.strategy.progress = ctrl_c
+    suggestions = solver.suggest(top=3)
+    assert solver.ranking_partial and len(suggestions) == 3
+    assert not list(tmp_path.glob("opening-*.npz"))     # a partial table is never kept
+    with pytest.raises(KeyboardInterrupt):               # a simulation stops, not plays on
+        solver.best()
+    printed = []
+    answers = iter(["quit"])
+    assert wf_play(solver, read=lambda prompt: next(answers), write=printed.append) == 0
+    assert any("partial" in line for line in printed)
+
+
+def wf_play(*args, **kwargs):
+    from wordle_fast.play import play
+
+    return play(*args, **kwargs)
+
+
+def test_ctrl_c_stops_a_lookahead_simulation():
+    code, err = interrupted_after(3.0, "simulate", "--strategy", "lookahead", "--sample", "30",
+                                  "--quiet")
+    assert code == 130 and "Traceback" not in err, err
+
+
+def test_arrow_keys_edit_the_line_in_the_helper():
+    pty = pytest.importorskip("pty")
+    import select
+    import time
+
+    master, terminal = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "wordle_fast", "play"], stdin=terminal,
+                               stdout=terminal, stderr=terminal, close_fds=True)
+    os.close(terminal)
+
+    def read_until(text, timeout=60):
+        seen, deadline = b"", time.monotonic() + timeout
+        while text.encode() not in seen and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(master, 4096)
+                except OSError:
+                    break
+        return seen.decode(errors="replace")
+
+    try:
+        read_until("Guess played")
+        os.write(master, b"slet\x1b[D\x1b[D\x1b[Da\r")    # three left arrows, then 'a'
+        assert "Feedback for SALET" in read_until("Feedback for")
+        os.write(master, b"quit\r")
+        assert process.wait(timeout=60) == 0
+    finally:
+        process.kill()
+        os.close(master)

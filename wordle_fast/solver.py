@@ -137,9 +137,14 @@ class Solver:
                            score=float(values[int(i)])) for i in order]
 
     def best(self) -> Suggestion:
+        """The best guess now. A ranking cut short by Ctrl-C has no best:
+        the interrupt goes on (to stop a simulation, say), where
+        ``suggest`` returns what was ranked with ``ranking_partial`` set."""
         suggestions = self.suggest(top=1)
         if not suggestions:
             raise WordleError("the game is solved; start a new game to play again")
+        if self.ranking_partial:
+            raise KeyboardInterrupt
         return suggestions[0]
 
     def _ranked_pool(self) -> tuple[GuessScores, np.ndarray, bool]:
