@@ -451,7 +451,7 @@ def test_arrow_keys_edit_the_line_in_the_helper():
     try:
         read_until("Guess played")
         os.write(master, b"slet\x1b[D\x1b[D\x1b[Da\r")    # three left arrows, then 'a'
-        assert "Feedback for SALET" in read_until("Feedback for")
+        assert "Feedback for SALET (" in read_until("(e.g.")
         os.write(master, b"quit\r")
         assert process.wait(timeout=60) == 0
     finally:
