@@ -187,7 +187,7 @@ def test_optimal_strategy_in_the_solver(official):
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
     bucket = solver.candidate_set.indices()
     assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5))
-    with pytest.raises(ValueError, match="prior='uniform'"):
+    with pytest.raises(ValueError, match="use the uniform prior"):
         Solver(lexicon=official, strategy="optimal", prior="frequency")
 
 

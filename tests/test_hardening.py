@@ -457,3 +457,20 @@ def test_arrow_keys_edit_the_line_in_the_helper():
     finally:
         process.kill()
         os.close(master)
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["verify-tree", "/dev/zero"], "is larger than 128 MiB"),
+    (["openers", "--exact", "--results", "-"], "--results needs a file name"),
+    (["openers", "--depth", "0"], "--depth must be at least 1"),
+    (["simulate", "--plot", "-"], "'-' is not a picture file"),
+    (["optimal", "--answers", "/dev/zero"], "is larger than 64 MiB"),
+])
+def test_streams_and_dashes_where_a_file_is_needed(capsys, args, needle):
+    assert main(args) == 2
+    one_line_error(capsys, needle)
+
+
+def test_a_byte_order_mark_before_a_tree(salet_file):
+    done = run_cli("verify-tree", "-", stdin="\ufeff" + salet_file.read_text())
+    assert done.returncode == 0 and "7920 guesses in total" in done.stdout

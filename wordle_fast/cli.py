@@ -31,7 +31,7 @@ from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import STRATEGIES
-from wordle_fast.words import load_answers, load_word_list
+from wordle_fast.words import counted, load_answers, load_word_list
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -402,11 +402,6 @@ def run_filter(args) -> int:
     return EXIT_OK
 
 
-def counted(n: int, thing: str) -> str:
-    """``1 candidate``, ``2 candidates``."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
 def _check_output(option: str, path: str | None) -> None:
     """Refuse, before any work, an output path that cannot be written: a
     folder, a missing or read-only folder, a read-only file."""
@@ -530,6 +525,11 @@ def run_openers(args) -> int:
     _only_with(args, "workers", args.simulate > 0 or args.exact, "--simulate K or --exact",
                workers="--workers")
     _only_with(args, "depth", args.depth > 1, "--depth 2 or more", width="--width")
+    if args.depth < 1:
+        raise InvalidOption(f"--depth must be at least 1, got {args.depth}")
+    if args.results == "-":
+        raise InvalidOption("--results needs a file name: the proofs are saved there as they "
+                            "go, and read back by a rerun")
     _check_output("--json", args.json)
     _check_output("--results", args.results)
     started = time.perf_counter()

@@ -193,7 +193,7 @@ class Lexicon:
         except KeyError:
             raise UnknownWord(
                 f"{word!r} is not in the guess list ({self.n_guesses} words); "
-                "check the spelling or pass your own list with guesses=") from None
+                "check the spelling, or give your own guess list") from None
 
     def row(self, guess: str) -> np.ndarray:
         """The pattern of ``guess`` against every answer."""

@@ -52,7 +52,7 @@ class LookaheadStrategy(Strategy):
                  max_entries: int = DEFAULT_MEMO_ENTRIES):
         depth = whole_number(depth, "the lookahead depth", minimum=1)
         if width is not None:
-            width = whole_number(width, "the lookahead width (None for all)", minimum=1)
+            width = whole_number(width, "the lookahead width", minimum=1)
         self.depth = depth
         self.width = width
         self.max_entries = max_entries

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from wordle_fast.errors import InconsistentFeedback, InvalidPattern, InvalidWord, WordleError
 from wordle_fast.patterns import ACCEPTED_FORMS
-from wordle_fast.words import shown_word
+from wordle_fast.words import counted, shown_word
 from wordle_fast.solver import Solver
 
 SHOW_CANDIDATES_UP_TO = 12
@@ -85,7 +85,7 @@ def play(solver: Solver, read: Callable[[str], str] = input,
 def _undo_win(solver, read, write) -> bool:
     """Announce the win and offer to take it back; True if taken back."""
     n = len(solver.history)
-    write(f"Solved in {n} guess{'' if n == 1 else 'es'}: {solver.history[-1].guess.upper()}.")
+    write(f"Solved in {counted(n, 'guess', 'guesses')}: {solver.history[-1].guess.upper()}.")
     while True:
         text = read("Enter to finish, or 'undo' if that row was typed by mistake: ")
         word = text.strip().lower()

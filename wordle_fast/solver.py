@@ -75,7 +75,7 @@ class Solver:
                                       depth=depth, width=width)
         if self.strategy.name == "optimal" and prior != "uniform":
             raise InvalidOption("the optimal strategy minimizes total guesses over equally likely "
-                             "answers; use prior='uniform'")
+                             "answers; use the uniform prior")
         self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
         self.guess_pool = guess_pool
         self.hard_mode = check_mode(hard_mode)

@@ -20,7 +20,12 @@ from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rules import HARD_MODES, check_mode, hard_mode_violation
-from wordle_fast.words import MAX_LENGTH, encode_words, load_guesses, shown_word
+from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
+
+
+# A tree of the bundled lists takes under 1 MiB; a file 100 times larger is
+# a mistake (or an endless stream), refused before it fills the memory.
+MAX_TREE_BYTES = 128 << 20
 
 
 class InvalidTree(WordleError, ValueError):
@@ -86,7 +91,7 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
             if code == green:
                 depths.update((answers[i], depth) for i in group)
             elif depth == max_guesses:
-                problems += [(i, f"{answers[i]}: not solved within {max_guesses} guesses")
+                problems += [(i, f"{answers[i]}: not solved within {counted(max_guesses, 'guess', 'guesses')}")
                              for i in group]
             elif pattern not in node["children"]:
                 problems += [(i, f"{answers[i]}: no branch for {guess.upper()} {pattern}")
@@ -229,10 +234,14 @@ def read_tree_file(path) -> tuple[dict, str | None, int | None, dict]:
     label = "standard input" if str(path) == "-" else str(path)
     try:
         if str(path) == "-":
-            data = json.load(sys.stdin)
+            text = sys.stdin.buffer.read(MAX_TREE_BYTES + 1)
         else:
-            with open(path, encoding="utf-8-sig") as handle:
-                data = json.load(handle)
+            with open(path, "rb") as handle:
+                text = handle.read(MAX_TREE_BYTES + 1)
+        if len(text) > MAX_TREE_BYTES:
+            raise InvalidTree(f"{label} is larger than {MAX_TREE_BYTES >> 20} MiB, which is not "
+                              "a decision tree (SALET's, with its certificate, is under 1 MiB)")
+        data = json.loads(text.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidTree(f"cannot read a tree from {label}: "
                           f"{getattr(error, 'strerror', None) or error}") from None

@@ -24,6 +24,11 @@ MAX_LIST_BYTES = 64 << 20
 WordSource = str | os.PathLike | Iterable[str]
 
 
+def counted(n: int, thing: str, things: str | None = None) -> str:
+    """``1 candidate``, ``2 candidates``; ``things`` for irregular plurals."""
+    return f"{n} {thing if n == 1 else things or thing + 's'}"
+
+
 def shown_word(text: str) -> str:
     """``text`` quoted for a message, cut when it is far longer than a word."""
     return repr(text if len(text) <= MAX_LENGTH + 4 else text[:MAX_LENGTH] + "...")
