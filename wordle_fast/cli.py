@@ -135,9 +135,9 @@ def _add_lookahead_options(parser: argparse.ArgumentParser) -> None:
 def _solver_from(args) -> Solver:
     if args.top < 1:
         raise InvalidOption(f"--top must be at least 1, got {args.top}")
-    _only_with(args, "lookahead", args.strategy == "lookahead", "--strategy lookahead",
+    _only_with(args, args.strategy == "lookahead", "--strategy lookahead",
                depth="--depth", width="--width")
-    _only_with(args, "hybrid", args.strategy == "hybrid", "--strategy hybrid",
+    _only_with(args, args.strategy == "hybrid", "--strategy hybrid",
                frequency_weight="--frequency-weight")
     if args.no_cache and args.cache_dir is not None:
         raise InvalidOption("--no-cache and --cache-dir contradict each other: give one")
@@ -156,15 +156,16 @@ def _given(value, default):
     return default if value is None else value
 
 
-def _only_with(args, what: str, applies: bool, needed: str, **options) -> None:
+def _only_with(args, applies: bool, needed: str, **options) -> None:
     """An option that does nothing in the chosen mode is an error, so that a
     user never believes it took effect."""
     if applies:
         return
-    given = [flag for name, flag in options.items() if getattr(args, name, None) not in (None, False)]
+    given = " and ".join(flag for name, flag in options.items()
+                         if getattr(args, name, None) not in (None, False))
     if given:
-        raise InvalidOption(f"{' and '.join(given)} only {'apply' if len(given) > 1 else 'applies'} "
-                            f"with {needed}; add it or drop {' and '.join(given)}")
+        verb = "apply" if " and " in given else "applies"
+        raise InvalidOption(f"{given} only {verb} with {needed}; add it or drop {given}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -385,11 +386,11 @@ def run_play(args) -> int:
 
 
 def run_filter(args) -> int:
+    _check_output("--json", args.json)
     if args.words == "answers":
         words = load_answers() if args.answers is None else load_word_list(args.answers)
     else:
         words = Lexicon(args.answers, args.guesses).guesses
-    _check_output("--json", args.json)
     found = find_words(words, green=args.green, yellow=args.yellow, gray=args.gray)
     if args.json:
         _write(args.json, _json_text({"count": len(found), "words": found}))
@@ -412,7 +413,8 @@ def _check_output(option: str, path: str | None) -> None:
         raise InvalidOption(f"{option} {path} is a folder; name a file in it")
     folder = target.resolve().parent
     if not folder.is_dir():
-        raise InvalidOption(f"{option} {path}: the folder {folder} does not exist; create it first")
+        raise InvalidOption(f"{option} {path}: the folder {folder} does not exist; "
+                            "create it first")
     if target.exists() and not os.access(target, os.W_OK):
         raise InvalidOption(f"{option} {path} is read-only; name another file")
     probe = folder / f".wordle-fast-probe-{os.getpid()}"
@@ -420,8 +422,9 @@ def _check_output(option: str, path: str | None) -> None:
         probe.open("x").close()
         probe.unlink()
     except OSError as error:
-        raise InvalidOption(f"{option} {path}: cannot write in {folder} "
-                            f"({error.strerror or error}); name a file in another folder") from None
+        why = error.strerror or error
+        raise InvalidOption(f"{option} {path}: cannot write in {folder} ({why}); name a file "
+                            "in another folder") from None
 
 
 def _json_text(data) -> str:
@@ -437,9 +440,9 @@ def _write(path: str, text: str) -> None:
         write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
-def _wrote(path: str | None, what: str = "") -> None:
+def _wrote(path: str | None) -> None:
     if path is not None and path != "-":
-        print(f"Wrote {what}{path}")
+        print(f"Wrote {path}")
 
 
 def _capped_workers(option: str, workers: int | None, work: int, default: int = 1) -> int:
@@ -466,7 +469,7 @@ def run_simulate(args) -> int:
         raise InvalidOption(f"--workers must be at least 1, got {args.workers}")
     if args.max_turns < 1:
         raise InvalidOption(f"--max-turns must be at least 1, got {args.max_turns}")
-    _only_with(args, "sample", args.sample is not None, "--sample", seed="--seed")
+    _only_with(args, args.sample is not None, "--sample", seed="--seed")
     if args.plot:
         _check_output("--plot", args.plot)
         if args.plot == "-":
@@ -518,13 +521,13 @@ def run_openers(args) -> int:
         raise InvalidOption(f"--top must be 0 (all) or more, got {args.top}")
     if args.simulate < 0:
         raise InvalidOption(f"--simulate must be 0 or more, got {args.simulate}")
-    _only_with(args, "exact", args.exact, "--exact", within="--within",
+    _only_with(args, args.exact, "--exact", within="--within",
                max_guesses="--max-guesses", results="--results", recompute="--recompute",
                scheduler="--scheduler")
-    _only_with(args, "simulate", args.simulate > 0, "--simulate K", strategy="--strategy")
-    _only_with(args, "workers", args.simulate > 0 or args.exact, "--simulate K or --exact",
+    _only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
+    _only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
                workers="--workers")
-    _only_with(args, "depth", args.depth > 1, "--depth 2 or more", width="--width")
+    _only_with(args, args.depth > 1, "--depth 2 or more", width="--width")
     if args.depth < 1:
         raise InvalidOption(f"--depth must be at least 1, got {args.depth}")
     if args.results == "-":
@@ -761,7 +764,7 @@ def _openers_by_lookahead(args, lexicon, started) -> int:
         raise InvalidOption(f"--width must be at least 1, got {args.width}")
     if args.by != "entropy" or args.simulate or args.csv:
         raise InvalidOption("--depth ranks by n-step entropy; it does not combine with "
-                         "--by, --simulate or --csv")
+                            "--by, --simulate or --csv")
     from wordle_fast.lookahead import rank_openers_by_lookahead
 
     progress = ProgressBar(f"{args.depth}-step entropy of every opener", enabled=not args.quiet)

@@ -166,7 +166,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
                                     recompute=recompute, results_path=results_path,
                                     progress=progress)
         if certificate.optimum is None:
-            raise WordleError(f"no opener can solve every answer within {counted(max_guesses, 'guess', 'guesses')}")
+            raise WordleError("no opener can solve every answer within "
+                              + counted(max_guesses, "guess", "guesses"))
         best_openers = certificate.best
         openers, scope = [lexicon.guess_index(best_openers[0])], "every opener"
         progress = None
@@ -187,7 +188,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
             best_row, best_total = int(row), int(total)
     if best_row is None:
         what = "the opener" if len(openers) == 1 else f"none of the {len(openers)} openers tried"
-        raise WordleError(f"{what} cannot solve every answer within {counted(max_guesses, 'guess', 'guesses')}")
+        raise WordleError(f"{what} cannot solve every answer within "
+                          + counted(max_guesses, "guess", "guesses"))
     if certificate is not None and best_total != certificate.optimum:
         raise RuntimeError(f"{lexicon.guesses[best_row].upper()} totals {best_total} but the "
                            f"table proved {certificate.optimum}; this is a bug")

@@ -264,10 +264,11 @@ class Lexicon:
     def _checked_weights(self, weights, candidate_indices) -> np.ndarray:
         weights = np.asarray(weights, dtype=np.float64)
         if weights.shape != (self.n_answers,):
-            raise InvalidOption(
-                f"weights need one value per answer ({self.n_answers}), got shape {weights.shape}")
+            raise InvalidOption(f"weights need one value per answer ({self.n_answers}), got "
+                                f"shape {weights.shape}")
         if not np.all(np.isfinite(weights)) or np.any(weights < 0):
             raise InvalidOption("weights must be finite and non-negative")
         if len(candidate_indices) and weights[candidate_indices].sum() <= 0:
-            raise InvalidOption("the candidates' weights sum to zero; no answer is possible under this prior")
+            raise InvalidOption("the candidates' weights sum to zero; no answer is possible "
+                                "under this prior")
         return weights

@@ -216,7 +216,8 @@ def _fresh_solver(config) -> Solver:
                                                  if k not in ("answers", "guesses")})
     if isinstance(config, dict):
         return Solver(**config)
-    raise InvalidOption(f"config must be a Solver or a dict of Solver options, got {type(config).__name__}")
+    raise InvalidOption("config must be a Solver or a dict of Solver options, got "
+                        f"{type(config).__name__}")
 
 
 def _describe(settings: dict, opener: str | None) -> dict:

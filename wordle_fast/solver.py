@@ -15,7 +15,13 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from wordle_fast.cache import OpeningCache, words_digest
-from wordle_fast.errors import InconsistentFeedback, InvalidOption, InvalidWord, WordleError, whole_number
+from wordle_fast.errors import (
+    InconsistentFeedback,
+    InvalidOption,
+    InvalidWord,
+    WordleError,
+    whole_number,
+)
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
@@ -68,14 +74,15 @@ class Solver:
                  depth: int = 2, width: int | None = None,
                  lexicon: Lexicon | None = None, cache_dir=None, use_cache: bool = True):
         if guess_pool not in GUESS_POOLS:
-            raise InvalidOption(f"unknown guess pool {guess_pool!r}: choose one of {', '.join(GUESS_POOLS)}")
+            raise InvalidOption(f"unknown guess pool {guess_pool!r}: choose one of "
+                                f"{', '.join(GUESS_POOLS)}")
         if prior not in PRIORS:
             raise InvalidOption(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
                                       depth=depth, width=width)
         if self.strategy.name == "optimal" and prior != "uniform":
-            raise InvalidOption("the optimal strategy minimizes total guesses over equally likely "
-                             "answers; use the uniform prior")
+            raise InvalidOption("the optimal strategy minimizes total guesses over equally "
+                                "likely answers; use the uniform prior")
         self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
         self.guess_pool = guess_pool
         self.hard_mode = check_mode(hard_mode)

@@ -91,8 +91,8 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
             if code == green:
                 depths.update((answers[i], depth) for i in group)
             elif depth == max_guesses:
-                problems += [(i, f"{answers[i]}: not solved within {counted(max_guesses, 'guess', 'guesses')}")
-                             for i in group]
+                limit = counted(max_guesses, "guess", "guesses")
+                problems += [(i, f"{answers[i]}: not solved within {limit}") for i in group]
             elif pattern not in node["children"]:
                 problems += [(i, f"{answers[i]}: no branch for {guess.upper()} {pattern}")
                              for i in group]
@@ -148,8 +148,9 @@ def check_claims(data: dict, check: dict, hard_mode: str, max_guesses: int, repl
         wrong.append(f"the file claims {_short(claimed)} guesses in total; the replay gives "
                      f"{check['total_guesses']}")
     claimed = data.get("mean")
-    if claimed is not None and not (isinstance(claimed, (int, float)) and not isinstance(claimed, bool)
-                                    and abs(claimed - check["mean"]) <= 1e-9 * check["mean"]):
+    number = isinstance(claimed, (int, float)) and not isinstance(claimed, bool)
+    if claimed is not None and not (number and abs(claimed - check["mean"])
+                                    <= 1e-9 * check["mean"]):
         wrong.append(f"the file claims a mean of {_short(claimed)}; the replay gives "
                      f"{check['mean']!r}")
     claimed = data.get("distribution")
@@ -265,4 +266,6 @@ def read_tree_file(path) -> tuple[dict, str | None, int | None, dict]:
 
 def _recorded_mode(data: dict) -> str | None:
     mode = data.get("mode")
-    return {"normal": "off"}.get(mode, mode) if isinstance(mode, str) or mode is None else _short(mode)
+    if mode is None or isinstance(mode, str):
+        return {"normal": "off"}.get(mode, mode)
+    return _short(mode)

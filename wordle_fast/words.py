@@ -83,7 +83,8 @@ def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str,
     length = None
     for line_number, line in enumerate(lines, start=1):
         if not isinstance(line, str):
-            raise InvalidWordList(f"{label}, item {line_number}: {shown_word(repr(line))} is not a string")
+            raise InvalidWordList(f"{label}, item {line_number}: {shown_word(repr(line))} is not "
+                                  "a string")
         if not line.strip():
             continue
         try:
@@ -110,7 +111,8 @@ def _read_lines(path: Path, label: str) -> list[str]:
         with open(path, "rb") as handle:
             data = handle.read(MAX_LIST_BYTES + 1)
     except OSError as error:
-        raise InvalidWordList(f"cannot read word list {label}: {error.strerror or error}") from None
+        raise InvalidWordList(f"cannot read word list {label}: "
+                              f"{error.strerror or error}") from None
     if len(data) > MAX_LIST_BYTES:
         raise InvalidWordList(f"{label} is larger than {MAX_LIST_BYTES >> 20} MiB, which is "
                               "not a word list (one word of up to 20 letters per line)")
