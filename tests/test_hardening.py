@@ -228,6 +228,18 @@ def test_a_results_file_is_never_overwritten_by_something_else(tmp_path, capsys)
     assert main(["openers", "--exact", "--results", str(notes), "--quiet"]) == 2
     one_line_error(capsys, "is not an exact opening table")
     assert notes.read_text() == '{"my": "notes"}'
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SMALL))
+    lists = ["--answers", str(words), "--guesses", str(words)]
+    results = tmp_path / "results.json"
+    assert main(["openers", "--exact", "--results", str(results), "--quiet", *lists]) == 0
+    capsys.readouterr()
+    kept = results.read_text()
+    for command in (["optimal", *lists, "--json"], ["optimal", *lists, "--tree"],
+                    ["simulate", "--play", "cigar", "--json"], ["suggest", "--json"]):
+        assert main([*command, str(results)]) == 2
+        one_line_error(capsys, "holds exact opening results")
+        assert results.read_text() == kept
 
 
 # -- limits --------------------------------------------------------------------------

@@ -417,6 +417,12 @@ def _check_output(option: str, path: str | None) -> None:
                             "create it first")
     if target.exists() and not os.access(target, os.W_OK):
         raise InvalidOption(f"{option} {path} is read-only; name another file")
+    if option != "--results" and target.is_file():
+        from wordle_fast.openings import is_results_file
+
+        if is_results_file(target):
+            raise InvalidOption(f"{option} {path} holds exact opening results, which writing "
+                                "there would lose; name another file")
     probe = folder / f".wordle-fast-probe-{os.getpid()}"
     try:
         probe.open("x").close()

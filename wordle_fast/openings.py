@@ -156,6 +156,18 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
     return entries
 
 
+def is_results_file(path) -> bool:
+    """True when ``path`` holds an exact opening table (a results file), so
+    that no other output is ever written over one."""
+    try:
+        if Path(path).stat().st_size > 64 << 20:
+            return False
+        stored = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(stored, dict) and {"description", "entries"} <= stored.keys()
+
+
 def _read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
     """(entries, within) from a results or shipped table file. A missing file
     gives None. A file for other lists, limit or mode, or one that is not a
