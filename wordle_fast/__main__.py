@@ -1,12 +1,11 @@
 """``python -m wordle_fast`` and the ``wordle-fast`` command.
 
-Only the standard library loads before the Ctrl-C handler is in place: numpy
-and the kernels load inside it, so an interrupt at any moment, even in the
-first milliseconds, exits with 130 and one line, never a traceback.
+Only what the interpreter has already loaded comes before the Ctrl-C
+handler; numpy and the kernels load inside it, with SIGINT held back, so an
+interrupt at any moment once the interpreter is up exits with 130 and one
+line, never a traceback.
 """
 
-import os
-import signal
 import sys
 
 EXIT_INTERRUPTED = 130
@@ -14,6 +13,9 @@ EXIT_INTERRUPTED = 130
 
 def main() -> int:
     try:
+        import os
+        import signal
+
         # A Ctrl-C inside numpy's import comes out as an ImportError, so it
         # is held back until the imports are done, then raised here.
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -24,7 +26,7 @@ def main() -> int:
         code = run()
     except KeyboardInterrupt:
         sys.stderr.write("\nwordle-fast: interrupted\n")
-        code = EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED
     # The work is done and its output written; a Ctrl-C while the
     # interpreter shuts down (worker pools, module teardown) ends the
     # process at once with 130 instead of a traceback.
