@@ -7,6 +7,13 @@ from hypothesis import settings
 
 from wordle_fast import Lexicon, _backend
 
+def pytest_configure(config):
+    # Here rather than in pyproject.toml, so that it holds when the tests run
+    # outside the checkout against an installed wheel (as CI does).
+    config.addinivalue_line(
+        "markers", "slow: a long proof or process test; deselected by default, run with -m slow")
+
+
 settings.register_profile("ci", max_examples=200, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
