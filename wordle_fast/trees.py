@@ -187,7 +187,9 @@ def _json_kind(value) -> str:
         return "an object"
     if value is None:
         return "null"
-    return f"{'a string' if isinstance(value, str) else 'a number'} {_short(value)}"
+    kind = ("a boolean" if isinstance(value, bool) else
+            "a string" if isinstance(value, str) else "a number")
+    return f"{kind} {_short(value)}"
 
 
 def _short(value) -> str:
