@@ -269,6 +269,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_word_list_options(verify)
     verify.set_defaults(run=run_verify_tree)
 
+    review = commands.add_parser(
+        "analyze", help="grade each guess of a played game against optimal play",
+        description="For each turn: the answers possible, the exact expected number of guesses "
+                    "to finish with your guess and with the best one (optimal play after), the "
+                    "guesses lost, the same turn in bits, the pattern's probability and the "
+                    "luck it brought. Give the words played, the answer last "
+                    "(analyze salet acorn grand), or word:pattern rows for any game "
+                    "(analyze salet:bybbb acorn:ybbyy).")
+    review.add_argument("words", nargs="+", metavar="WORD[:PATTERN]")
+    review.add_argument("--max-guesses", type=int, default=6, metavar="N",
+                        help="guesses allowed per game (default 6)")
+    _add_hard_mode_options(review)
+    _add_json_option(review, "the analysis")
+    _add_word_list_options(review)
+    review.set_defaults(run=run_analyze)
+
     openers = commands.add_parser(
         "openers", help="score every first guess; optionally simulate the best",
         description="Rank every allowed first guess by a measure of its pattern distribution "
@@ -695,6 +711,48 @@ def run_verify_tree(args) -> int:
     print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
     _wrote(args.json)
     return EXIT_OK
+
+
+def run_analyze(args) -> int:
+    from wordle_fast.analysis import analyze, game_rows
+
+    _check_output("--json", args.json)
+    if args.max_guesses < 1:
+        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    result = analyze(game_rows(args.words, lexicon), lexicon, args.hard_mode, args.max_guesses)
+    if args.json:
+        _write(args.json, _json_text(result.to_dict()))
+        if args.json == "-":
+            return EXIT_OK
+    print("\n".join(analysis_table(result)))
+    _wrote(args.json)
+    return EXIT_OK
+
+
+def analysis_table(result) -> list[str]:
+    """The analysis as a compact table and a summary, for people."""
+    def number(value, digits=3):
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
+             f"{'lost':>5}  {'grade':<10} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
+             f"{'left':>5}  luck"]
+    for t in result.turns:
+        lines.append(
+            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  {number(t.expected):>6}  "
+            f"{t.best.upper():<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
+            f"{t.grade:<10} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
+            f"{t.probability:>6.1%} {t.left:>5}  "
+            + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
+        if not t.legal:
+            lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
+    lines.append(f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
+                 f"{result.luck:+.3f}. {'Solved in' if result.solved else 'Not solved after'} "
+                 f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
+                 f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
+                 f"mode, at most {result.max_guesses}). E[...] counts the guess itself.")
+    return lines
 
 
 def _exact_openers(args, lexicon, started) -> int:

@@ -1,0 +1,135 @@
+"""Game analysis: every figure against the brute-force twin, and known values."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wordle_fast as wf
+from wordle_fast._reference import INFEASIBLE, exact_total
+from wordle_fast.analysis import analyze
+
+ALPHABET = "abcde"
+
+
+@st.composite
+def small_games(draw):
+    """Lists of 3-letter words, a guess list that contains them, an answer,
+    a guess limit and the guesses of a game played by random choices."""
+    words = draw(st.lists(st.text(ALPHABET, min_size=3, max_size=3), min_size=3, max_size=12,
+                          unique=True))
+    extra = draw(st.lists(st.text(ALPHABET, min_size=3, max_size=3), max_size=6, unique=True))
+    guesses = words + [w for w in extra if w not in words]
+    answer = draw(st.sampled_from(words))
+    limit = draw(st.integers(3, 6))
+    played = draw(st.lists(st.sampled_from(guesses), min_size=1, max_size=limit))
+    return words, guesses, answer, limit, played
+
+
+def twin_values(lexicon, members, depth):
+    """(T(S, depth), each guess row's total on S) by brute force."""
+    members = list(members)
+    per_guess = exact_total(lexicon.matrix, lexicon.length, depth, answers=members,
+                            per_opener=True)
+    return exact_total(lexicon.matrix, lexicon.length, depth, answers=members), per_guess
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games())
+def test_every_turn_matches_the_brute_force_twin(game):
+    words, guesses, answer, limit, played = game
+    lexicon = wf.Lexicon(words, guesses)
+    rows = []
+    for guess in played:
+        rows.append((guess, wf.feedback(guess, answer)))
+        if guess == answer:
+            break
+    result = analyze(rows, lexicon, max_guesses=limit)
+    members = list(range(lexicon.n_answers))
+    for turn in result.turns:
+        depth = limit - turn.turn + 1
+        n = len(members)
+        optimum, per_guess = twin_values(lexicon, members, depth)
+        mine = per_guess[lexicon.guess_index(turn.guess)]
+        assert turn.candidates == n
+        assert turn.best_expected == (None if optimum >= INFEASIBLE else pytest.approx(optimum / n))
+        assert turn.expected == (None if mine >= INFEASIBLE else pytest.approx(mine / n))
+        if optimum < INFEASIBLE:
+            assert per_guess[lexicon.guess_index(turn.best)] == optimum
+        row = lexicon.guess_index(turn.guess)
+        code = wf.feedback(turn.guess, answer)
+        after = [a for a in members if lexicon.matrix[row, a] == code]
+        assert turn.left == len(after) and turn.probability == pytest.approx(len(after) / n)
+        assert turn.bits_realized == pytest.approx(math.log2(n / len(after)))
+        if turn.expected is not None:
+            rest = 0 if turn.guess == answer else exact_total(
+                lexicon.matrix, lexicon.length, depth - 1, answers=after)
+            if rest < INFEASIBLE:
+                assert turn.luck == pytest.approx(turn.expected - 1 - rest / len(after))
+        members = after
+    assert result.solved == (result.turns[-1].guess == answer)
+
+
+def test_salet_first_is_the_published_optimum(official):
+    result = analyze([("salet", wf.feedback("salet", "grand")), ("grand", "ggggg")], official)
+    first = result.turns[0]
+    assert round(first.expected, 4) == 3.4212 and first.lost == 0 and first.grade == "optimal"
+    assert result.optimal_expected == pytest.approx(7920 / 2315) and result.solved
+
+
+def test_crate_loses_six_guesses_in_2315_on_turn_one(official):
+    first = analyze([("crate", wf.feedback("crate", "grand"))], official).turns[0]
+    assert first.expected * 2315 == pytest.approx(7926) and first.best == "salet"
+    assert first.lost == pytest.approx(6 / 2315)
+
+
+def test_an_illegal_hard_mode_guess_is_named(official):
+    # after SALET bybbb (A yellow), SOARE keeps the A: legal; CRONY drops it
+    result = analyze([("salet", "bybbb"), ("crony", wf.feedback("crony", "grand"))], official,
+                     hard_mode="hard")
+    assert result.turns[0].legal and not result.turns[1].legal
+    assert "A" in result.turns[1].rule_broken.upper()
+
+
+def test_bad_games_are_clear_errors(official):
+    with pytest.raises(wf.InconsistentFeedback, match="turn 2"):
+        analyze([("salet", "bbbbb"), ("sissy", "ggggg")], official)
+    with pytest.raises(wf.WordleError, match="turn 2: GRAND solved the game, but 1 more row"):
+        analyze([("salet", "bybbb"), ("grand", "ggggg"), ("crony", "bbbbb")], official)
+    with pytest.raises(wf.UnknownWord):
+        analyze([("zzzzz", "bbbbb")], official)
+    with pytest.raises(wf.WordleError, match="allows 6"):
+        analyze([("salet", "bbbbb")] * 7, official)
+    with pytest.raises(wf.WordleError, match="no guesses"):
+        analyze([], official)
+
+
+def test_the_three_input_forms_agree(official):
+    from wordle_fast.analysis import game_rows
+
+    words = game_rows(["salet", "acorn", "grand"], official)
+    patterns = game_rows(["salet:bybbb", "acorn:ybbyy", "grand:ggggg"], official)
+    dotted = game_rows(["salet.bybbb", "acorn.01022", "grand.🟩🟩🟩🟩🟩"], official)
+    assert [code for _, code in words] == [code for _, code in patterns] == [
+        code for _, code in dotted] == [wf.feedback(w, "grand") for w in ("salet", "acorn", "grand")]
+    with pytest.raises(wf.WordleError, match="not a mix"):
+        game_rows(["salet:bybbb", "grand"], official)
+    with pytest.raises(wf.InvalidPattern, match="turn 2"):
+        game_rows(["salet:bybbb", "acorn:byb7y"], official)
+    with pytest.raises(wf.UnknownWord, match="taken as the answer"):
+        game_rows(["salet", "acorn", "zzzzz"], official)
+
+
+def test_cli_table_and_json(capsys):
+    from wordle_fast.cli import main
+
+    assert main(["analyze", "salet", "acorn", "grand"]) == 0
+    out = capsys.readouterr().out
+    assert "SALET" in out and "3.421" in out and "optimal" in out and "Solved in 3 guesses" in out
+    assert main(["analyze", "salet:bybbb", "acorn:ybbyy", "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert [t["guess"] for t in data["turns"]] == ["salet", "acorn"] and not data["solved"]
+    assert data["turns"][1]["best"] == "brond"
+    assert main(["analyze", "salet:bbbbb", "sissy:ggggg"]) == 2
+    assert "turn 2: SISSY ggggg fits no answer" in capsys.readouterr().err

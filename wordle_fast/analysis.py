@@ -1,0 +1,239 @@
+"""Exact analysis of a played game: each guess graded against optimal play.
+
+For a turn with n answers still possible and d guesses left, a guess g is
+worth (n + sum over non-green patterns r of T(S_r, d - 1)) / n: the expected
+number of guesses to finish, this one included, if g is played and optimal
+play follows. The best guess is worth T(S, d) / n. The difference is the
+guesses lost to the choice. Luck is what the pattern that came did to the
+rest of the game: the expected guesses still needed after g, minus those
+needed after the pattern actually seen (T(S_r, d - 1) / |S_r|, 0 for a win).
+
+Values come from the exact search (``wordle_fast._exact``); the first turn
+reads the shipped opening table when it holds the lists, mode and limit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from wordle_fast._backend import kernels
+from wordle_fast._exact import UNSOLVABLE
+from wordle_fast.errors import InconsistentFeedback, WordleError, whole_number
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.patterns import all_green, format_pattern, parse_pattern
+from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
+from wordle_fast.search import make_searcher
+from wordle_fast.words import counted
+
+
+@dataclass(frozen=True)
+class TurnAnalysis:
+    """One guess, graded. Expected values are in guesses; None where no
+    play can guarantee a finish within the guesses left."""
+
+    turn: int
+    guess: str
+    candidates: int               # answers possible before the guess
+    expected: float | None        # E[guesses to finish] with this guess, this one included
+    best: str                     # an optimal guess
+    best_expected: float | None
+    lost: float | None            # expected - best_expected
+    grade: str
+    bits: float                   # expected information of the guess
+    most_bits: float              # the most any allowed guess gives
+    most_informative: str
+    pattern: str
+    probability: float            # of the pattern seen, under equally likely answers
+    left: int                     # answers possible after it
+    bits_realized: float
+    luck: float | None            # expected guesses after this one, minus after the pattern seen
+    luck_grade: str
+    legal: bool
+    rule_broken: str | None
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    turns: tuple[TurnAnalysis, ...]
+    mode: str
+    max_guesses: int
+    solved: bool
+    optimal_expected: float | None   # the optimal player's expected total from the start
+
+    @property
+    def lost(self) -> float:
+        return sum(t.lost for t in self.turns if t.lost is not None)
+
+    @property
+    def luck(self) -> float:
+        return sum(t.luck for t in self.turns if t.luck is not None)
+
+    def to_dict(self) -> dict:
+        return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
+                "optimal_expected": self.optimal_expected, "guesses_lost": self.lost,
+                "luck": self.luck, "turns": [asdict(t) for t in self.turns]}
+
+
+def grade_choice(lost: float | None) -> str:
+    """Plain words for guesses lost to a choice."""
+    if lost is None:
+        return "cannot guarantee a finish"
+    if lost < 1e-9:
+        return "optimal"
+    if lost < 0.05:
+        return "excellent"
+    if lost < 0.2:
+        return "good"
+    if lost < 0.5:
+        return "costly"
+    return "a blunder"
+
+
+def grade_luck(luck: float | None) -> str:
+    if luck is None:
+        return ""
+    if abs(luck) < 0.1:
+        return "as expected"
+    if luck > 0:
+        return "lucky" if luck < 1 else "very lucky"
+    return "unlucky" if luck > -1 else "very unlucky"
+
+
+def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
+            max_guesses: int = 6) -> GameAnalysis:
+    """Grade each turn of a game given as ``(guess, pattern)`` rows (any
+    pattern notation). ``InconsistentFeedback`` names the turn whose pattern
+    no answer still possible gives."""
+    check_mode(hard_mode)
+    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    lexicon = lexicon or Lexicon()
+    if not rows:
+        raise WordleError("no guesses to analyze")
+    if len(rows) > max_guesses:
+        raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
+                          f"{max_guesses}")
+    searcher = make_searcher(lexicon, hard_mode)
+    green = all_green(lexicon.length)
+    members = np.arange(lexicon.n_answers)
+    history, turns = [], []
+    opening = _opening_values(lexicon, hard_mode, max_guesses)
+    optimal_total = None if opening is None else opening[0]
+    for number, (word, pattern) in enumerate(rows, 1):
+        try:
+            row = lexicon.guess_index(word)
+            code = parse_pattern(pattern, lexicon.length)
+        except WordleError as error:
+            raise type(error)(f"turn {number}: {error}") from None
+        guess = lexicon.guesses[row]
+        left_after = members[lexicon.matrix[row, members] == code]
+        if not len(left_after):
+            raise InconsistentFeedback(
+                f"turn {number}: {guess.upper()} {format_pattern(code, lexicon.length)} fits no "
+                f"answer still possible ({counted(len(members), 'answer')} before it)")
+        depth = max_guesses - number + 1
+        violation = hard_mode_violation(guess, history, hard_mode, lexicon.length)
+        legal = (None if hard_mode == "off" else
+                 np.flatnonzero(legal_guesses(lexicon, history, hard_mode)))
+        n = len(members)
+        if number == 1 and opening is not None:
+            optimum, best_row, totals = opening
+            mine = totals.get(guess)
+            mine = searcher.after_guess(members, row, depth, legal=_with(legal, row)) \
+                if mine is None else mine
+        else:
+            optimum = searcher.solve(members, depth, legal=legal)
+            best_row = (searcher.best_guess(members, depth, legal=legal)
+                        if optimum < UNSOLVABLE else row)
+            mine = searcher.after_guess(members, row, depth, legal=_with(legal, row))
+        if number == 1:
+            optimal_total = optimum
+        scores = lexicon.score(kernels.CandidateSet.from_indices(lexicon.n_answers, members),
+                               rows=None if legal is None else _with(legal, row))
+        bits = scores[guess].expected_bits
+        richest = scores.best()
+        if code == green:
+            after = 0
+        else:
+            after_legal = None if legal is None else searcher.legal_after(_with(legal, row), row,
+                                                                         code)
+            after = searcher.solve(left_after, depth - 1, legal=after_legal)
+        expected = None if mine >= UNSOLVABLE else mine / n
+        best_expected = None if optimum >= UNSOLVABLE else optimum / n
+        lost = None if expected is None or best_expected is None else expected - best_expected
+        luck = (None if expected is None or after >= UNSOLVABLE else
+                (expected - 1) - after / len(left_after))
+        turns.append(TurnAnalysis(
+            turn=number, guess=guess, candidates=n, expected=expected,
+            best=lexicon.guesses[best_row], best_expected=best_expected, lost=lost,
+            grade=grade_choice(lost), bits=bits, most_bits=richest.expected_bits,
+            most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
+            probability=len(left_after) / n, left=len(left_after),
+            bits_realized=math.log2(n / len(left_after)), luck=luck, luck_grade=grade_luck(luck),
+            legal=violation is None, rule_broken=violation))
+        history.append((guess, code))
+        members = left_after
+        if code == green and number < len(rows):
+            extra = len(rows) - number
+            raise WordleError(f"turn {number}: {guess.upper()} solved the game, but "
+                              f"{counted(extra, 'more row')} follow{'s' if extra == 1 else ''}")
+    optimal_expected = None if optimal_total >= UNSOLVABLE else optimal_total / lexicon.n_answers
+    return GameAnalysis(tuple(turns), "normal" if hard_mode == "off" else hard_mode,
+                        max_guesses, history[-1][1] == green, optimal_expected)
+
+
+def _with(legal, row):
+    """The legal rows with ``row`` added: an illegal guess is still valued,
+    as if the rule had let it through."""
+    if legal is None or row in legal:
+        return legal
+    return np.sort(np.append(legal, row))
+
+
+def _opening_values(lexicon, hard_mode, max_guesses):
+    """(optimum, an optimal opener's row, exact totals by opener) from the
+    shipped table for these lists, mode and limit; None without one."""
+    from wordle_fast.openings import EXACT, shipped_table
+
+    table = shipped_table(lexicon, hard_mode, max_guesses)
+    if table is None:
+        return None
+    totals = {word: entry.total for word, entry in table.entries.items()
+              if entry.status == EXACT}
+    return table.optimum, lexicon.guess_index(table.best[0]), totals
+
+
+def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
+    """``(guess, pattern code)`` rows from the words of a game as typed:
+    ``word:pattern`` (or ``word.pattern``) for each row, or the words alone
+    when the last one is the answer (the patterns then follow from it)."""
+    rows, bare = [], []
+    for number, entry in enumerate(entries, 1):
+        word, separator, pattern = entry.replace(".", ":", 1).partition(":")
+        if separator:
+            try:
+                rows.append((word, parse_pattern(pattern, lexicon.length)))
+            except WordleError as error:
+                raise type(error)(f"turn {number}: {error}") from None
+        else:
+            bare.append(number)
+            rows.append((word, None))
+    if bare and len(bare) != len(rows):
+        raise WordleError("give every row as word:pattern, or only the words with the answer "
+                          "last; not a mix")
+    if bare:
+        try:
+            answer = lexicon.answer_index(rows[-1][0])
+        except WordleError as error:
+            raise type(error)(f"the last word is taken as the answer, but {error}; give "
+                              "word:pattern rows for a game not won") from None
+        coded = []
+        for number, (word, _) in enumerate(rows, 1):
+            try:
+                coded.append((word, int(lexicon.matrix[lexicon.guess_index(word), answer])))
+            except WordleError as error:
+                raise type(error)(f"turn {number}: {error}") from None
+        rows = coded
+    return rows
