@@ -110,7 +110,7 @@ def test_the_three_input_forms_agree(official):
 
     words = game_rows(["salet", "acorn", "grand"], official)
     patterns = game_rows(["salet:bybbb", "acorn:ybbyy", "grand:ggggg"], official)
-    dotted = game_rows(["salet.bybbb", "acorn.01022", "grand.🟩🟩🟩🟩🟩"], official)
+    dotted = game_rows(["salet.bybbb", "acorn.10011", "grand.🟩🟩🟩🟩🟩"], official)
     assert [code for _, code in words] == [code for _, code in patterns] == [
         code for _, code in dotted] == [wf.feedback(w, "grand") for w in ("salet", "acorn", "grand")]
     with pytest.raises(wf.WordleError, match="not a mix"):
