@@ -133,3 +133,54 @@ def test_cli_table_and_json(capsys):
     assert data["turns"][1]["best"] == "brond"
     assert main(["analyze", "salet:bbbbb", "sissy:ggggg"]) == 2
     assert "turn 2: SISSY ggggg fits no answer" in capsys.readouterr().err
+
+
+SHARE = "Wordle 1,234 3/6*\n\n\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b\n" \
+        "\U0001f7e8\u2b1b\u2b1b\U0001f7e8\U0001f7e8\n" + "\U0001f7e9" * 5 + "\n"
+
+
+def test_share_text_with_the_words(official):
+    from wordle_fast.analysis import parse_share, shared_rows
+
+    shared = parse_share(SHARE)
+    assert shared.solved and shared.hard and shared.puzzle == "1,234" and shared.max_guesses == 6
+    rows = shared_rows(shared, ["salet", "acorn", "grand"], official)
+    assert [code for _, code in rows] == [wf.feedback(w, "grand") for w in ("salet", "acorn",
+                                                                            "grand")]
+    wrong_row = parse_share(SHARE.replace("\U0001f7e8\u2b1b\u2b1b\U0001f7e8\U0001f7e8",
+                                          "\U0001f7e8\u2b1b\u2b1b\u2b1b\U0001f7e8"))
+    with pytest.raises(wf.WordleError, match="row 2: ACORN against GRAND gives ybbyy, but the "
+                                             "grid shows ybbby"):
+        shared_rows(wrong_row, ["salet", "acorn", "grand"], official)
+    with pytest.raises(wf.WordleError, match="3 rows but 2 words"):
+        shared_rows(shared, ["salet", "grand"], official)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("", "empty"),
+    ("hello\n", "should start like"),
+    ("Wordle 1,234 2/6\n" + SHARE.split("\n", 2)[2], "says 2/6 but shows 3 rows"),
+    ("Wordle 1,234 X/6\n" + SHARE.split("\n", 2)[2], "says X/6 but shows 3 rows"),
+    ("Wordle 1,234 3/6\n\u2b1b\u2b1b\n", "row 1"),
+])
+def test_share_text_that_does_not_parse(text, needle):
+    from wordle_fast.analysis import parse_share
+
+    with pytest.raises(wf.WordleError, match=needle):
+        parse_share(text)
+
+
+def test_cli_reads_the_share_text(capsys, monkeypatch):
+    import io
+
+    from wordle_fast.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(SHARE))
+    assert main(["analyze", "--words", "salet,acorn,grand", "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert data["mode"] == "hard" and data["solved"] and len(data["turns"]) == 3
+    monkeypatch.setattr("sys.stdin", io.StringIO(SHARE))
+    assert main(["analyze", "--words", "salet,acorn,grand", "--hard-mode", "off"]) == 2
+    assert "contradicts --hard-mode off" in capsys.readouterr().err
+    assert main(["analyze"]) == 2
+    assert "one of the two" in capsys.readouterr().err

@@ -48,10 +48,13 @@ def test_an_all_green_row_typed_by_mistake_is_undone():
         "raise", "ggggg",     # RAISE all green, by mistake
         "oops",               # not 'undo': explained, asked again
         "undo",               # takes the win back; the game goes on
-        "", "bybbg", "clone", "bbgbg", "quote", "ggggg", ""])
+        "", "bybbg", "clone", "bbgbg", "quote", "ggggg",
+        "analyze",            # the game just played, graded against optimal play
+        ""])
     assert code == 0, err
+    assert "E[you]" in out and "SOARE      2315   3.454  SALET" in out
     assert "Solved in 1 guess: RAISE." in out
-    assert "'oops' is not 'undo'" in out and "took back RAISE ggggg" in out
+    assert "'oops' is not 'analyze' or 'undo'" in out and "took back RAISE ggggg" in out
     assert "Solved in 3 guesses: QUOTE." in out and "Traceback" not in err
 
 

@@ -15,6 +15,7 @@ reads the shipped opening table when it holds the lists, mode and limit.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -26,7 +27,7 @@ from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
 from wordle_fast.search import make_searcher
-from wordle_fast.words import counted
+from wordle_fast.words import counted, shown_word
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,31 @@ class GameAnalysis:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
                 "optimal_expected": self.optimal_expected, "guesses_lost": self.lost,
                 "luck": self.luck, "turns": [asdict(t) for t in self.turns]}
+
+
+def table_lines(result: GameAnalysis) -> list[str]:
+    """The analysis as a compact table and a summary, for people."""
+    def number(value, digits=3):
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
+             f"{'lost':>5}  {'grade':<10} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
+             f"{'left':>5}  luck"]
+    for t in result.turns:
+        lines.append(
+            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  {number(t.expected):>6}  "
+            f"{t.best.upper():<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
+            f"{t.grade:<10} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
+            f"{t.probability:>6.1%} {t.left:>5}  "
+            + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
+        if not t.legal:
+            lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
+    lines.append(f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
+                 f"{result.luck:+.3f}. {'Solved in' if result.solved else 'Not solved after'} "
+                 f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
+                 f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
+                 f"mode, at most {result.max_guesses}). E[...] counts the guess itself.")
+    return lines
 
 
 def grade_choice(lost: float | None) -> str:
@@ -236,4 +262,78 @@ def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
             except WordleError as error:
                 raise type(error)(f"turn {number}: {error}") from None
         rows = coded
+    return rows
+
+
+_SHARE_HEADER = re.compile(r"^wordle\s+([\d,.\s]+?)\s+([0-9]+|x)/([0-9]+)(\*?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class SharedGame:
+    """What an NYT share text holds: no letters, only the tiles."""
+
+    puzzle: str
+    solved: bool
+    max_guesses: int
+    hard: bool
+    patterns: tuple[int, ...]
+
+
+def parse_share(text: str, length: int = 5) -> SharedGame:
+    """The header (``Wordle 1,234 4/6*``: ``X`` for a loss, ``*`` for hard
+    mode) and the rows of tiles of a share text, checked against each other."""
+    lines = [line.strip() for line in text.replace("\r", "").split("\n")]
+    lines = [line for line in lines if line]
+    if not lines:
+        raise WordleError("the share text is empty: paste the 'Wordle 1,234 4/6' line and "
+                          "the rows of tiles")
+    header = _SHARE_HEADER.match(lines[0])
+    if header is None:
+        raise WordleError(f"the share text should start like 'Wordle 1,234 4/6', not "
+                          f"{shown_word(lines[0])}")
+    puzzle, score, limit, star = header.groups()
+    max_guesses = int(limit)
+    patterns = []
+    for number, line in enumerate(lines[1:], 1):
+        try:
+            patterns.append(parse_pattern(line, length))
+        except WordleError as error:
+            raise WordleError(f"share text, row {number}: {error}") from None
+    solved = score.lower() != "x"
+    if not 1 <= max_guesses <= 100:
+        raise WordleError(f"the share text's limit of {max_guesses} guesses is not a game")
+    expected = int(score) if solved else max_guesses
+    if len(patterns) != expected:
+        raise WordleError(f"the share text says {score}/{limit} but shows "
+                          f"{counted(len(patterns), 'row')} of tiles")
+    green = all_green(length)
+    for number, code in enumerate(patterns, 1):
+        if code == green and number < len(patterns):
+            raise WordleError(f"share text, row {number} is all green, but rows follow it")
+    if solved != (bool(patterns) and patterns[-1] == green):
+        raise WordleError(f"the share text says {score}/{limit}, but its last row is "
+                          f"{'not ' if solved else ''}all green")
+    return SharedGame(puzzle.strip(), solved, max_guesses, bool(star), tuple(patterns))
+
+
+def shared_rows(shared: SharedGame, words: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
+    """The rows of a shared game with the words played, which the grid
+    lacks; each row's tiles must be what its word gets from the answer when
+    the game was won (the answer is then the last word)."""
+    if len(words) != len(shared.patterns):
+        raise WordleError(f"the grid has {counted(len(shared.patterns), 'row')} but "
+                          f"{counted(len(words), 'word')} were given; give one word per row")
+    rows = list(zip(words, shared.patterns))
+    if shared.solved:
+        answer = lexicon.answer_index(words[-1])
+        for number, (word, code) in enumerate(rows, 1):
+            try:
+                given = int(lexicon.matrix[lexicon.guess_index(word), answer])
+            except WordleError as error:
+                raise type(error)(f"turn {number}: {error}") from None
+            if given != code:
+                raise WordleError(
+                    f"row {number}: {word.upper()} against {words[-1].upper()} gives "
+                    f"{format_pattern(given, lexicon.length)}, but the grid shows "
+                    f"{format_pattern(code, lexicon.length)}")
     return rows

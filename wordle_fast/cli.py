@@ -112,6 +112,7 @@ def _resolve_hard_mode(args) -> None:
     if args.hard_flag and args.hard_mode not in (None, "hard"):
         raise InvalidOption(f"--hard means --hard-mode hard, which contradicts --hard-mode "
                             f"{args.hard_mode}: give one of the two")
+    args.hard_mode_given = args.hard_flag or args.hard_mode is not None
     if args.hard_flag:
         args.hard_mode = "hard"
     elif args.hard_mode is None and args.command != "verify-tree":
@@ -277,9 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "luck it brought. Give the words played, the answer last "
                     "(analyze salet acorn grand), or word:pattern rows for any game "
                     "(analyze salet:bybbb acorn:ybbyy).")
-    review.add_argument("words", nargs="+", metavar="WORD[:PATTERN]")
-    review.add_argument("--max-guesses", type=int, default=6, metavar="N",
-                        help="guesses allowed per game (default 6)")
+    review.add_argument("words", nargs="*", metavar="WORD[:PATTERN]")
+    review.add_argument("--words", dest="share_words", metavar="W1,W2,...",
+                        help="the words played, for an NYT share text read from standard "
+                             "input ('Wordle 1,234 4/6*' and the rows of tiles)")
+    review.add_argument("--max-guesses", type=int, default=None, metavar="N",
+                        help="guesses allowed per game (default 6, or the share text's)")
     _add_hard_mode_options(review)
     _add_json_option(review, "the analysis")
     _add_word_list_options(review)
@@ -714,45 +718,38 @@ def run_verify_tree(args) -> int:
 
 
 def run_analyze(args) -> int:
-    from wordle_fast.analysis import analyze, game_rows
+    from wordle_fast.analysis import analyze, game_rows, parse_share, shared_rows, table_lines
 
     _check_output("--json", args.json)
-    if args.max_guesses < 1:
+    if args.max_guesses is not None and args.max_guesses < 1:
         raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    if bool(args.words) == (args.share_words is not None):
+        raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
+                            "with an NYT share text on standard input; one of the two")
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
-    result = analyze(game_rows(args.words, lexicon), lexicon, args.hard_mode, args.max_guesses)
+    mode, limit = args.hard_mode, _given(args.max_guesses, 6)
+    if args.words:
+        rows = game_rows(args.words, lexicon)
+    else:
+        shared = parse_share(sys.stdin.read(1 << 16), lexicon.length)
+        if args.max_guesses is not None and args.max_guesses != shared.max_guesses:
+            raise InvalidOption(f"--max-guesses {args.max_guesses} contradicts the share "
+                                f"text's limit of {shared.max_guesses}")
+        if shared.hard and mode == "off" and args.hard_mode_given:
+            raise InvalidOption("the share text's '*' says hard mode, which contradicts "
+                                "--hard-mode off")
+        limit = shared.max_guesses
+        mode = "hard" if shared.hard and not args.hard_mode_given else mode
+        words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
+        rows = shared_rows(shared, words, lexicon)
+    result = analyze(rows, lexicon, mode, limit)
     if args.json:
         _write(args.json, _json_text(result.to_dict()))
         if args.json == "-":
             return EXIT_OK
-    print("\n".join(analysis_table(result)))
+    print("\n".join(table_lines(result)))
     _wrote(args.json)
     return EXIT_OK
-
-
-def analysis_table(result) -> list[str]:
-    """The analysis as a compact table and a summary, for people."""
-    def number(value, digits=3):
-        return "-" if value is None else f"{value:.{digits}f}"
-
-    lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
-             f"{'lost':>5}  {'grade':<10} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
-             f"{'left':>5}  luck"]
-    for t in result.turns:
-        lines.append(
-            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  {number(t.expected):>6}  "
-            f"{t.best.upper():<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
-            f"{t.grade:<10} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
-            f"{t.probability:>6.1%} {t.left:>5}  "
-            + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
-        if not t.legal:
-            lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
-    lines.append(f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
-                 f"{result.luck:+.3f}. {'Solved in' if result.solved else 'Not solved after'} "
-                 f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
-                 f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
-                 f"mode, at most {result.max_guesses}). E[...] counts the guess itself.")
-    return lines
 
 
 def _exact_openers(args, lexicon, started) -> int:

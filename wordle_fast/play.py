@@ -17,6 +17,7 @@ from wordle_fast.words import counted, shown_word
 from wordle_fast.solver import Solver
 
 SHOW_CANDIDATES_UP_TO = 12
+MAX_GUESSES = 6         # the game's limit, for the analysis offered after a win
 EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
 
 HELP = f"""Commands, at either prompt:
@@ -87,7 +88,8 @@ def _undo_win(solver, read, write) -> bool:
     n = len(solver.history)
     write(f"Solved in {counted(n, 'guess', 'guesses')}: {solver.history[-1].guess.upper()}.")
     while True:
-        text = read("Enter to finish, or 'undo' if that row was typed by mistake: ")
+        text = read("Enter to finish, 'analyze' to grade each guess against optimal play, or "
+                    "'undo' if that row was typed by mistake: ")
         word = text.strip().lower()
         if word in ("", "quit", "exit", "q"):
             return False
@@ -95,7 +97,23 @@ def _undo_win(solver, read, write) -> bool:
             removed = solver.undo()
             write(f"  took back {removed.guess.upper()} {removed.pattern_text}")
             return True
-        write(f"  {shown_word(text.strip())} is not 'undo'; press Enter to finish.")
+        if word in ("analyze", "analyse", "a"):
+            _write_analysis(solver, write)
+            continue
+        write(f"  {shown_word(text.strip())} is not 'analyze' or 'undo'; press Enter to finish.")
+
+
+def _write_analysis(solver, write) -> None:
+    from wordle_fast.analysis import analyze, table_lines
+
+    rows = [(turn.guess, turn.pattern) for turn in solver.history]
+    try:
+        result = analyze(rows, solver.lexicon, solver.hard_mode,
+                         max(MAX_GUESSES, len(rows)))
+    except WordleError as error:
+        write(f"  cannot analyze this game: {error}")
+        return
+    write("\n".join(table_lines(result)))
 
 
 def _show_turn(solver, write, top):
