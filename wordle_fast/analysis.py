@@ -26,8 +26,11 @@ from wordle_fast.errors import InconsistentFeedback, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
-from wordle_fast.search import make_searcher
+from wordle_fast.search import Stopped, make_searcher, opener_total
 from wordle_fast.words import counted, shown_word
+
+
+SHOW_BEST = 5   # optimal guesses listed per turn
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,8 @@ class TurnAnalysis:
     guess: str
     candidates: int               # answers possible before the guess
     expected: float | None        # E[guesses to finish] with this guess, this one included
-    best: str                     # an optimal guess
+    exact: bool                   # False: `expected` is a lower bound (a search cut short)
+    best: tuple[str, ...]         # optimal guesses (the first few, in list order)
     best_expected: float | None
     lost: float | None            # expected - best_expected
     grade: str
@@ -88,8 +92,9 @@ def table_lines(result: GameAnalysis) -> list[str]:
              f"{'left':>5}  luck"]
     for t in result.turns:
         lines.append(
-            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  {number(t.expected):>6}  "
-            f"{t.best.upper():<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
+            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  "
+            f"{('' if t.exact else '>=') + number(t.expected):>6}  "
+            f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
             f"{t.grade:<10} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
             f"{t.probability:>6.1%} {t.left:>5}  "
             + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
@@ -129,10 +134,19 @@ def grade_luck(luck: float | None) -> str:
 
 
 def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = 6) -> GameAnalysis:
+            max_guesses: int = 6, progress=None, searcher=None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
     pattern notation). ``InconsistentFeedback`` names the turn whose pattern
-    no answer still possible gives."""
+    no answer still possible gives.
+
+    The first turn's best value comes from the exact opening table (the
+    shipped one when it holds these lists, mode and limit; else computed
+    once and saved, see ``opening_table``), and an opener whose total the
+    table lacks is searched. ``progress(stage, done, total)`` follows those
+    searches; a Ctrl-C during the opener's search keeps the lower bound it
+    reached (the turn's ``exact`` is then False). ``searcher``: an
+    ``ExactSearcher`` for these lists and mode, to share its memo between
+    games."""
     check_mode(hard_mode)
     max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
     lexicon = lexicon or Lexicon()
@@ -141,12 +155,11 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     if len(rows) > max_guesses:
         raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
                           f"{max_guesses}")
-    searcher = make_searcher(lexicon, hard_mode)
+    searcher = searcher or make_searcher(lexicon, hard_mode)
     green = all_green(lexicon.length)
     members = np.arange(lexicon.n_answers)
     history, turns = [], []
-    opening = _opening_values(lexicon, hard_mode, max_guesses)
-    optimal_total = None if opening is None else opening[0]
+    optimal_total = None
     for number, (word, pattern) in enumerate(rows, 1):
         try:
             row = lexicon.guess_index(word)
@@ -164,15 +177,15 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
         legal = (None if hard_mode == "off" else
                  np.flatnonzero(legal_guesses(lexicon, history, hard_mode)))
         n = len(members)
-        if number == 1 and opening is not None:
-            optimum, best_row, totals = opening
+        exact = True
+        if number == 1:
+            optimum, best, totals = _opening_values(lexicon, hard_mode, max_guesses, progress)
             mine = totals.get(guess)
-            mine = searcher.after_guess(members, row, depth, legal=_with(legal, row)) \
-                if mine is None else mine
+            if mine is None:
+                mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
         else:
             optimum = searcher.solve(members, depth, legal=legal)
-            best_row = (searcher.best_guess(members, depth, legal=legal)
-                        if optimum < UNSOLVABLE else row)
+            best = _best_guesses(searcher, lexicon, members, depth, legal, optimum)
             mine = searcher.after_guess(members, row, depth, legal=_with(legal, row))
         if number == 1:
             optimal_total = optimum
@@ -189,11 +202,11 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
         expected = None if mine >= UNSOLVABLE else mine / n
         best_expected = None if optimum >= UNSOLVABLE else optimum / n
         lost = None if expected is None or best_expected is None else expected - best_expected
-        luck = (None if expected is None or after >= UNSOLVABLE else
+        luck = (None if expected is None or not exact or after >= UNSOLVABLE else
                 (expected - 1) - after / len(left_after))
         turns.append(TurnAnalysis(
-            turn=number, guess=guess, candidates=n, expected=expected,
-            best=lexicon.guesses[best_row], best_expected=best_expected, lost=lost,
+            turn=number, guess=guess, candidates=n, expected=expected, exact=exact,
+            best=best, best_expected=best_expected, lost=lost,
             grade=grade_choice(lost), bits=bits, most_bits=richest.expected_bits,
             most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
@@ -218,17 +231,43 @@ def _with(legal, row):
     return np.sort(np.append(legal, row))
 
 
-def _opening_values(lexicon, hard_mode, max_guesses):
+def _opening_values(lexicon, hard_mode, max_guesses, progress):
     """(optimum, an optimal opener's row, exact totals by opener) from the
-    shipped table for these lists, mode and limit; None without one."""
-    from wordle_fast.openings import EXACT, shipped_table
+    exact opening table: shipped, saved by an earlier run, or computed now."""
+    from wordle_fast.openings import EXACT, opening_table
 
-    table = shipped_table(lexicon, hard_mode, max_guesses)
-    if table is None:
-        return None
+    table = opening_table(lexicon, hard_mode, max_guesses, progress=progress)
     totals = {word: entry.total for word, entry in table.entries.items()
               if entry.status == EXACT}
-    return table.optimum, lexicon.guess_index(table.best[0]), totals
+    return table.optimum, tuple(table.best[:SHOW_BEST]), totals
+
+
+def _best_guesses(searcher, lexicon, members, depth, legal, optimum) -> tuple[str, ...]:
+    """The first few optimal guesses, in list order: those whose lower bound
+    reaches the optimum are searched with it as the budget."""
+    if optimum >= UNSOLVABLE:
+        return ()
+    rows = np.arange(lexicon.n_guesses) if legal is None else legal
+    costs, exact = searcher.guess_costs(members, rows, depth, legal=legal)
+    tied = []
+    for position in np.flatnonzero(costs <= optimum):   # list order
+        if (exact[position] and costs[position] == optimum) or searcher.after_guess(
+                members, rows[position], depth, optimum, legal=legal) == optimum:
+            tied.append(lexicon.guesses[rows[position]])
+            if len(tied) == SHOW_BEST:
+                break
+    return tuple(tied)
+
+
+def _opener_total(searcher, lexicon, row, depth, progress) -> tuple[int, bool]:
+    """(total, exact) of a first guess the table has no total for; a Ctrl-C
+    keeps the proven lower bound reached."""
+    report = None if progress is None else (
+        lambda placed: progress("opener", placed, lexicon.n_answers))
+    try:
+        return opener_total(searcher, lexicon, row, depth, progress=report), True
+    except Stopped as stop:
+        return stop.lower_bound, False
 
 
 def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:

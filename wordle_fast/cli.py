@@ -286,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="guesses allowed per game (default 6, or the share text's)")
     _add_hard_mode_options(review)
     _add_json_option(review, "the analysis")
+    review.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_word_list_options(review)
     review.set_defaults(run=run_analyze)
 
@@ -629,7 +630,8 @@ def run_openers(args) -> int:
 class StageProgress:
     """Progress bars for the stages of an exact opening table."""
 
-    LABELS = {"bounds": "Bounding every opener", "search": "Searching the openers left"}
+    LABELS = {"bounds": "Bounding every opener", "search": "Searching the openers left",
+              "opener": "Answers placed for your opener"}
 
     def __init__(self, enabled: bool):
         self.enabled, self.bars = enabled, {}
@@ -742,7 +744,11 @@ def run_analyze(args) -> int:
         mode = "hard" if shared.hard and not args.hard_mode_given else mode
         words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
         rows = shared_rows(shared, words, lexicon)
-    result = analyze(rows, lexicon, mode, limit)
+    try:
+        result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
+    except KeyboardInterrupt:
+        print("\nwordle-fast analyze: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if args.json:
         _write(args.json, _json_text(result.to_dict()))
         if args.json == "-":
