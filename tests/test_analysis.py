@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordle_fast as wf
-from wordle_fast._reference import INFEASIBLE, exact_total
+from wordle_fast._reference import INFEASIBLE, exact_total, hard_mode_allows
 from wordle_fast.analysis import analyze
 
 ALPHABET = "abcde"
@@ -71,6 +71,34 @@ def test_every_turn_matches_the_brute_force_twin(game):
                 assert turn.luck == pytest.approx(turn.expected - 1 - rest / len(after))
         members = after
     assert result.solved == (result.turns[-1].guess == answer)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_games(), st.sampled_from(["hard", "strict"]))
+def test_hard_modes_match_the_brute_force_twin(game, mode):
+    words, guesses, answer, limit, played = game
+    lexicon = wf.Lexicon(words, guesses)
+    letters = [tuple(word) for word in lexicon.encoded_guesses]
+    rows = []
+    for guess in played:
+        rows.append((guess, wf.feedback(guess, answer)))
+        if guess == answer:
+            break
+    result = analyze(rows, lexicon, hard_mode=mode, max_guesses=limit)
+    members, legal = list(range(lexicon.n_answers)), list(range(lexicon.n_guesses))
+    for turn in result.turns:
+        depth, n = limit - turn.turn + 1, len(members)
+        row = lexicon.guess_index(turn.guess)
+        optimum = exact_total(lexicon.matrix, lexicon.length, depth, answers=members, mode=mode,
+                              guesses=letters, legal=tuple(legal))
+        mine = exact_total(lexicon.matrix, lexicon.length, depth, answers=members, mode=mode,
+                           guesses=letters, legal=tuple(legal), per_opener=True)[row]
+        assert turn.legal == (row in legal)
+        assert turn.best_expected == (None if optimum >= INFEASIBLE else pytest.approx(optimum / n))
+        assert turn.expected == (None if mine >= INFEASIBLE else pytest.approx(mine / n))
+        code = wf.feedback(turn.guess, answer)
+        legal = [g for g in legal if hard_mode_allows(mode, letters[row], code, letters[g])]
+        members = [a for a in members if lexicon.matrix[row, a] == code]
 
 
 def test_salet_first_is_the_published_optimum(official):

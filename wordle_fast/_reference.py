@@ -335,14 +335,16 @@ def hard_mode_allows(mode: str, played: str, code: int, word: str) -> bool:
 
 
 def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str = "off",
-                guesses=None, per_opener: bool = False):
+                guesses=None, per_opener: bool = False, legal=None):
     """T(S, d) by trying every guess at every state: no bounds, no closed
     forms, only memoization of the recursion itself. The twin of
     ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight.
     The hard modes need ``guesses``, the matrix rows' words encoded as
     letters 0..25, and carry the guesses still allowed through the recursion.
     ``per_opener``: instead, the list of every guess row's total when played
-    first (the twin of the exact opening table)."""
+    first (the twin of the exact opening table). ``legal``: in the hard
+    modes, the guess rows allowed at the start (default: every row), for a
+    state in the middle of a game."""
     green = 3 ** length - 1
     n_guesses = matrix.shape[0]
     if mode != "off" and guesses is None:
@@ -376,7 +378,7 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
         return min(cost, INFEASIBLE)
 
     members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
-    every_row = None if mode == "off" else tuple(range(n_guesses))
+    every_row = None if mode == "off" else tuple(range(n_guesses) if legal is None else legal)
     if per_opener:
         if max_guesses < 1:
             return [INFEASIBLE] * n_guesses

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -58,6 +59,7 @@ class TurnAnalysis:
     luck_grade: str
     legal: bool
     rule_broken: str | None
+    seconds: float                # spent on this turn's searches
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
         except WordleError as error:
             raise type(error)(f"turn {number}: {error}") from None
         guess = lexicon.guesses[row]
+        started = time.perf_counter()
         left_after = members[lexicon.matrix[row, members] == code]
         if not len(left_after):
             raise InconsistentFeedback(
@@ -211,7 +214,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
             bits_realized=math.log2(n / len(left_after)), luck=luck, luck_grade=grade_luck(luck),
-            legal=violation is None, rule_broken=violation))
+            legal=violation is None, rule_broken=violation,
+            seconds=time.perf_counter() - started))
         history.append((guess, code))
         members = left_after
         if code == green and number < len(rows):
