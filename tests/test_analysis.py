@@ -214,3 +214,13 @@ def test_cli_reads_the_share_text(capsys, monkeypatch):
     assert "contradicts --hard-mode off" in capsys.readouterr().err
     assert main(["analyze"]) == 2
     assert "one of the two" in capsys.readouterr().err
+
+
+def test_a_limit_no_play_can_keep():
+    words = ["abc", "abd", "abe", "abf"]
+    lexicon = wf.Lexicon(words, words)
+    result = analyze([("abc", wf.feedback("abc", "abf")), ("abd", wf.feedback("abd", "abf"))],
+                     lexicon, max_guesses=2)
+    first = result.turns[0]
+    assert first.expected is None and first.best == () and first.grade == "cannot guarantee a finish"
+    assert result.optimal_expected is None and not result.solved

@@ -243,6 +243,8 @@ def _opening_values(lexicon, hard_mode, max_guesses, progress):
     table = opening_table(lexicon, hard_mode, max_guesses, progress=progress)
     totals = {word: entry.total for word, entry in table.entries.items()
               if entry.status == EXACT}
+    if table.optimum is None:           # no opener finishes within the limit
+        return UNSOLVABLE, (), totals
     return table.optimum, tuple(table.best[:SHOW_BEST]), totals
 
 
