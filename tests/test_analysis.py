@@ -222,5 +222,5 @@ def test_a_limit_no_play_can_keep():
     result = analyze([("abc", wf.feedback("abc", "abf")), ("abd", wf.feedback("abd", "abf"))],
                      lexicon, max_guesses=2)
     first = result.turns[0]
-    assert first.expected is None and first.best == () and first.grade == "cannot guarantee a finish"
+    assert first.expected is None and first.best == () and first.grade == "no sure win"
     assert result.optimal_expected is None and not result.solved

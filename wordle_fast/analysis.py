@@ -90,14 +90,14 @@ def table_lines(result: GameAnalysis) -> list[str]:
         return "-" if value is None else f"{value:.{digits}f}"
 
     lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
-             f"{'lost':>5}  {'grade':<10} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
+             f"{'lost':>5}  {'grade':<11} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
              f"{'left':>5}  luck"]
     for t in result.turns:
         lines.append(
             f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  "
             f"{('' if t.exact else '>=') + number(t.expected):>6}  "
             f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
-            f"{t.grade:<10} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
+            f"{t.grade:<11} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
             f"{t.probability:>6.1%} {t.left:>5}  "
             + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
         if not t.legal:
@@ -113,7 +113,7 @@ def table_lines(result: GameAnalysis) -> list[str]:
 def grade_choice(lost: float | None) -> str:
     """Plain words for guesses lost to a choice."""
     if lost is None:
-        return "cannot guarantee a finish"
+        return "no sure win"   # no play finishes every answer within the limit
     if lost < 1e-9:
         return "optimal"
     if lost < 0.05:
