@@ -143,6 +143,12 @@ def test_the_three_input_forms_agree(official):
     dotted = game_rows(["salet.bybbb", "acorn.10011", "grand.🟩🟩🟩🟩🟩"], official)
     assert [code for _, code in words] == [code for _, code in patterns] == [
         code for _, code in dotted] == [wf.feedback(w, "grand") for w in ("salet", "acorn", "grand")]
+    assert game_rows(["salet.bybbb.acorn.ybbyy.grand.ggggg"], official) == patterns
+    with pytest.raises(wf.InconsistentFeedback, match="turn 1: SALET against the answer GRAND "
+                                                      "gives bybbb, not bbbbb"):
+        game_rows(["salet:bbbbb", "grand:ggggg"], official)
+    with pytest.raises(wf.WordleError, match="should be word:pattern rows"):
+        game_rows(["salet.bybbb.acorn"], official)
     with pytest.raises(wf.WordleError, match="not a mix"):
         game_rows(["salet:bybbb", "grand"], official)
     with pytest.raises(wf.InvalidPattern, match="turn 2"):
@@ -162,7 +168,9 @@ def test_cli_table_and_json(capsys):
     assert [t["guess"] for t in data["turns"]] == ["salet", "acorn"] and not data["solved"]
     assert data["turns"][1]["best"][0] == "brond"
     assert main(["analyze", "salet:bbbbb", "sissy:ggggg"]) == 2
-    assert "turn 2: SISSY ggggg fits no answer" in capsys.readouterr().err
+    assert "turn 1: SALET against the answer SISSY gives gbbbb" in capsys.readouterr().err
+    assert main(["analyze", "salet:bbbbb", "sissy:gbbbb"]) == 2
+    assert "turn 2: SISSY gbbbb fits no answer" in capsys.readouterr().err
 
 
 SHARE = "Wordle 1,234 3/6*\n\n\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b\n" \

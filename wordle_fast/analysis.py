@@ -277,35 +277,52 @@ def _opener_total(searcher, lexicon, row, depth, progress) -> tuple[int, bool]:
 
 
 def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
-    """``(guess, pattern code)`` rows from the words of a game as typed:
-    ``word:pattern`` (or ``word.pattern``) for each row, or the words alone
-    when the last one is the answer (the patterns then follow from it)."""
-    rows, bare = [], []
-    for number, entry in enumerate(entries, 1):
-        word, separator, pattern = entry.replace(".", ":", 1).partition(":")
-        if separator:
-            try:
-                rows.append((word, parse_pattern(pattern, lexicon.length)))
-            except WordleError as error:
-                raise type(error)(f"turn {number}: {error}") from None
+    """``(guess, pattern code)`` rows from a game as typed: ``word:pattern``
+    (or ``word.pattern``) for each row, the same rows joined by dots in one
+    entry (``salet.bybbb.acorn.ybbyy``), or the words alone when the last
+    one is the answer (the patterns then follow from it). When the last row
+    is all green, every row's pattern must be what its word gets from that
+    answer."""
+    typed = []                     # (word, pattern text or None)
+    for entry in entries:
+        parts = [part for part in entry.replace(":", ".").split(".")]
+        if len(parts) == 1:
+            typed.append((entry, None))
+        elif len(parts) % 2 == 0 and all(parts):
+            typed += list(zip(parts[0::2], parts[1::2]))
         else:
-            bare.append(number)
-            rows.append((word, None))
-    if bare and len(bare) != len(rows):
+            raise WordleError(f"{shown_word(entry)} should be word:pattern rows, e.g. "
+                              "salet:bybbb or salet.bybbb.acorn.ybbyy")
+    bare = [word for word, pattern in typed if pattern is None]
+    if bare and len(bare) != len(typed):
         raise WordleError("give every row as word:pattern, or only the words with the answer "
                           "last; not a mix")
-    if bare:
+    rows = []
+    for number, (word, pattern) in enumerate(typed, 1):
+        try:
+            rows.append((word, None if pattern is None else parse_pattern(pattern,
+                                                                           lexicon.length)))
+        except WordleError as error:
+            raise type(error)(f"turn {number}: {error}") from None
+    green = all_green(lexicon.length)
+    if bare or rows[-1][1] == green:
         try:
             answer = lexicon.answer_index(rows[-1][0])
         except WordleError as error:
             raise type(error)(f"the last word is taken as the answer, but {error}; give "
                               "word:pattern rows for a game not won") from None
         coded = []
-        for number, (word, _) in enumerate(rows, 1):
+        for number, (word, pattern) in enumerate(rows, 1):
             try:
-                coded.append((word, int(lexicon.matrix[lexicon.guess_index(word), answer])))
+                code = int(lexicon.matrix[lexicon.guess_index(word), answer])
             except WordleError as error:
                 raise type(error)(f"turn {number}: {error}") from None
+            if pattern is not None and pattern != code:
+                raise InconsistentFeedback(
+                    f"turn {number}: {word.upper()} against the answer "
+                    f"{rows[-1][0].upper()} gives {format_pattern(code, lexicon.length)}, not "
+                    f"{format_pattern(pattern, lexicon.length)}")
+            coded.append((word, code))
         rows = coded
     return rows
 
