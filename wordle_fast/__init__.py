@@ -38,6 +38,7 @@ _LAZY = {
     **dict.fromkeys(["verify_tree", "tree_text", "load_tree", "InvalidTree"], "trees"),
     **dict.fromkeys(["opening_table", "OpeningTable", "OpenerEntry"], "openings"),
     "rank_openers_by_lookahead": "lookahead",
+    **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "analysis"),
 }
 # The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which
 # implementation loaded ("compiled" or "python").

@@ -9,7 +9,13 @@ rest of the game: the expected guesses still needed after g, minus those
 needed after the pattern actually seen (T(S_r, d - 1) / |S_r|, 0 for a win).
 
 Values come from the exact search (``wordle_fast._exact``); the first turn
-reads the shipped opening table when it holds the lists, mode and limit.
+reads the exact opening table (the shipped one when it holds the lists, mode
+and limit, else one computed once and saved).
+
+>>> import wordle_fast as wf
+>>> game = wf.analyze([("salet", "bybbb"), ("acorn", "ybbyy"), ("grand", "ggggg")])
+>>> [(t.guess, t.best[0], round(t.lost, 3)) for t in game.turns]
+[('salet', 'salet', 0.0), ('acorn', 'brond', 0.059), ('grand', 'bifid', 0.0)]
 """
 
 from __future__ import annotations
