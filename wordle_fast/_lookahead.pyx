@@ -482,7 +482,7 @@ cdef class LookaheadSearcher:
         candidates = np.asarray(<intp_t[:n]> members).copy()
         rows = self.order_obj if legal is None else legal
         entropy = self._entropies(candidates, rows)
-        order = np.argsort(-entropy, kind="stable")
+        order = _entropy_order(entropy)
         if self.width:
             order = order[:self.width]
         cdef double bound = self._information(members, n)
@@ -656,7 +656,7 @@ cdef class LookaheadSearcher:
         entropy = self._entropies(candidates, rows)
         if depth == 1 or candidates.shape[0] <= 1:
             return (entropy if depth == 1 else np.zeros_like(entropy)), rows.shape[0]
-        order = np.argsort(-entropy, kind="stable")
+        order = _entropy_order(entropy)
         if 0 < width < rows.shape[0]:
             expanded = order[:width]
             values = np.full(rows.shape[0], -np.inf)
@@ -675,3 +675,14 @@ cdef class LookaheadSearcher:
         except KeyboardInterrupt:
             pass  # keep what is done; `done` tells the caller how far it got
         return values, done
+
+
+def _entropy_order(entropy):
+    """Positions by decreasing entropy, entropies within 1e-9 of each other
+    counting as equal and kept in their given order: two guesses that split
+    the candidates alike differ only in the last bits of their sums, and
+    those bits must not decide which of them a width expands."""
+    order = np.argsort(-entropy, kind="stable")
+    drops = -np.diff(entropy[order])                  # >= 0 along the order
+    group = np.concatenate(([0], np.cumsum(drops > 1e-9)))
+    return order[np.lexsort((order, group))]
