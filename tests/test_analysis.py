@@ -232,3 +232,15 @@ def test_a_limit_no_play_can_keep():
     first = result.turns[0]
     assert first.expected is None and first.best == () and first.grade == "no sure win"
     assert result.optimal_expected is None and not result.solved
+
+
+def test_an_opener_the_table_proves_cannot_finish(official, monkeypatch):
+    # SLATE cannot guarantee six guesses in hard mode: the shipped table says
+    # so, and the analysis takes it from there without searching
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched an opener the table already settles")
+
+    monkeypatch.setattr("wordle_fast.analysis.opener_total", no_search)
+    first = analyze([("slate", wf.feedback("slate", "gazer"))], official, "hard").turns[0]
+    assert first.expected is None and first.exact and first.grade == "no sure win"
+    assert first.best == ("salet",) and first.luck is None

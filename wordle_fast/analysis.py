@@ -242,13 +242,16 @@ def _with(legal, row):
 
 
 def _opening_values(lexicon, hard_mode, max_guesses, progress):
-    """(optimum, an optimal opener's row, exact totals by opener) from the
-    exact opening table: shipped, saved by an earlier run, or computed now."""
-    from wordle_fast.openings import EXACT, opening_table
+    """(optimum, the first optimal openers, totals by opener where the table
+    knows them: exact, or UNSOLVABLE for an opener proven unable to finish)
+    from the exact opening table: shipped, saved by an earlier run, or
+    computed now."""
+    from wordle_fast.openings import CANNOT_FINISH, EXACT, opening_table
 
     table = opening_table(lexicon, hard_mode, max_guesses, progress=progress)
-    totals = {word: entry.total for word, entry in table.entries.items()
-              if entry.status == EXACT}
+    totals = {word: entry.total if entry.status == EXACT else UNSOLVABLE
+              for word, entry in table.entries.items()
+              if entry.status in (EXACT, CANNOT_FINISH)}
     if table.optimum is None:           # no opener finishes within the limit
         return UNSOLVABLE, (), totals
     return table.optimum, tuple(table.best[:SHOW_BEST]), totals
