@@ -8,7 +8,7 @@ line, never a traceback.
 
 import sys
 
-EXIT_INTERRUPTED = 130
+from wordle_fast.errors import EXIT_INTERRUPTED
 
 
 def main() -> int:

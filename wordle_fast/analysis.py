@@ -20,7 +20,6 @@ and limit, else one computed once and saved).
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from dataclasses import asdict, dataclass
@@ -33,6 +32,7 @@ from wordle_fast.errors import InconsistentFeedback, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
+from wordle_fast.scoring import realized_information
 from wordle_fast.search import Stopped, make_searcher, opener_total
 from wordle_fast.words import counted, shown_word
 
@@ -167,7 +167,6 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     green = all_green(lexicon.length)
     members = np.arange(lexicon.n_answers)
     history, turns = [], []
-    optimal_total = None
     for number, (word, pattern) in enumerate(rows, 1):
         try:
             row = lexicon.guess_index(word)
@@ -186,27 +185,27 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
         legal = (None if hard_mode == "off" else
                  np.flatnonzero(legal_guesses(lexicon, history, hard_mode)))
         n = len(members)
+        played_legal = _with(legal, row)    # the rule's guesses, and the one played
         exact = True
         if number == 1:
             optimum, best, totals = _opening_values(lexicon, hard_mode, max_guesses, progress)
+            optimal_total = optimum
             mine = totals.get(guess)
             if mine is None:
                 mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
         else:
             optimum = searcher.solve(members, depth, legal=legal)
             best = _best_guesses(searcher, lexicon, members, depth, legal, optimum)
-            mine = searcher.after_guess(members, row, depth, legal=_with(legal, row))
-        if number == 1:
-            optimal_total = optimum
+            mine = searcher.after_guess(members, row, depth, legal=played_legal)
         scores = lexicon.score(kernels.CandidateSet.from_indices(lexicon.n_answers, members),
-                               rows=None if legal is None else _with(legal, row))
+                               rows=played_legal)
         bits = scores[guess].expected_bits
         richest = scores.best()
         if code == green:
             after = 0
         else:
-            after_legal = None if legal is None else searcher.legal_after(_with(legal, row), row,
-                                                                         code)
+            after_legal = (None if legal is None else
+                           searcher.legal_after(played_legal, row, code))
             after = searcher.solve(left_after, depth - 1, legal=after_legal)
         expected = None if mine >= UNSOLVABLE else mine / n
         best_expected = None if optimum >= UNSOLVABLE else optimum / n
@@ -219,7 +218,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             grade=grade_choice(lost), bits=bits, most_bits=richest.expected_bits,
             most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
-            bits_realized=math.log2(n / len(left_after)), luck=luck, luck_grade=grade_luck(luck),
+            bits_realized=realized_information(n, len(left_after)), luck=luck,
+            luck_grade=grade_luck(luck),
             legal=violation is None, rule_broken=violation,
             seconds=time.perf_counter() - started))
         history.append((guess, code))
@@ -294,7 +294,7 @@ def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
     answer."""
     typed = []                     # (word, pattern text or None)
     for entry in entries:
-        parts = [part for part in entry.replace(":", ".").split(".")]
+        parts = entry.replace(":", ".").split(".")
         if len(parts) == 1:
             typed.append((entry, None))
         elif len(parts) % 2 == 0 and all(parts):
@@ -320,20 +320,28 @@ def game_rows(entries: list[str], lexicon: Lexicon) -> list[tuple[str, int]]:
         except WordleError as error:
             raise type(error)(f"the last word is taken as the answer, but {error}; give "
                               "word:pattern rows for a game not won") from None
-        coded = []
-        for number, (word, pattern) in enumerate(rows, 1):
-            try:
-                code = int(lexicon.matrix[lexicon.guess_index(word), answer])
-            except WordleError as error:
-                raise type(error)(f"turn {number}: {error}") from None
-            if pattern is not None and pattern != code:
-                raise InconsistentFeedback(
-                    f"turn {number}: {word.upper()} against the answer "
-                    f"{rows[-1][0].upper()} gives {format_pattern(code, lexicon.length)}, not "
-                    f"{format_pattern(pattern, lexicon.length)}")
-            coded.append((word, code))
-        rows = coded
+        last = rows[-1][0].upper()
+        rows = _coded_by_answer(rows, lexicon, answer, lambda number, word, code, shown: (
+            InconsistentFeedback(f"turn {number}: {word.upper()} against the answer {last} "
+                                 f"gives {code}, not {shown}")))
     return rows
+
+
+def _coded_by_answer(rows, lexicon: Lexicon, answer: int, mismatch) -> list[tuple[str, int]]:
+    """Each row's pattern as its word gets it from ``answer`` (an answer
+    index). A row showing another pattern raises ``mismatch(number, word,
+    pattern it gets, pattern shown)``, patterns as letters."""
+    coded = []
+    for number, (word, shown) in enumerate(rows, 1):
+        try:
+            code = int(lexicon.matrix[lexicon.guess_index(word), answer])
+        except WordleError as error:
+            raise type(error)(f"turn {number}: {error}") from None
+        if shown is not None and shown != code:
+            raise mismatch(number, word, format_pattern(code, lexicon.length),
+                           format_pattern(shown, lexicon.length))
+        coded.append((word, code))
+    return coded
 
 
 _SHARE_HEADER = re.compile(r"^wordle\s+([\d,.\s]+?)\s+([0-9]+|x)/([0-9]+)(\*?)$", re.IGNORECASE)
@@ -353,8 +361,7 @@ class SharedGame:
 def parse_share(text: str, length: int = 5) -> SharedGame:
     """The header (``Wordle 1,234 4/6*``: ``X`` for a loss, ``*`` for hard
     mode) and the rows of tiles of a share text, checked against each other."""
-    lines = [line.strip() for line in text.replace("\r", "").split("\n")]
-    lines = [line for line in lines if line]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         raise WordleError("the share text is empty: paste the 'Wordle 1,234 4/6' line and "
                           "the rows of tiles")
@@ -396,15 +403,8 @@ def shared_rows(shared: SharedGame, words: list[str], lexicon: Lexicon) -> list[
                           f"{counted(len(words), 'word')} were given; give one word per row")
     rows = list(zip(words, shared.patterns))
     if shared.solved:
-        answer = lexicon.answer_index(words[-1])
-        for number, (word, code) in enumerate(rows, 1):
-            try:
-                given = int(lexicon.matrix[lexicon.guess_index(word), answer])
-            except WordleError as error:
-                raise type(error)(f"turn {number}: {error}") from None
-            if given != code:
-                raise WordleError(
-                    f"row {number}: {word.upper()} against {words[-1].upper()} gives "
-                    f"{format_pattern(given, lexicon.length)}, but the grid shows "
-                    f"{format_pattern(code, lexicon.length)}")
+        _coded_by_answer(rows, lexicon, lexicon.answer_index(words[-1]),
+                         lambda number, word, code, shown: WordleError(
+                             f"row {number}: {word.upper()} against {words[-1].upper()} gives "
+                             f"{code}, but the grid shows {shown}"))
     return rows

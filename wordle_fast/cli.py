@@ -22,7 +22,7 @@ from dataclasses import asdict
 
 from wordle_fast.cache import write_atomically
 from wordle_fast.constraints import find_words
-from wordle_fast.errors import InvalidOption, InvalidPattern, WordleError
+from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption, InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
@@ -35,7 +35,6 @@ from wordle_fast.words import counted, load_answers, load_word_list
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
 
 # measure -> (GuessScore attribute, True if larger is better)
 OPENER_MEASURES = {
@@ -112,11 +111,10 @@ def _resolve_hard_mode(args) -> None:
     if args.hard_flag and args.hard_mode not in (None, "hard"):
         raise InvalidOption(f"--hard means --hard-mode hard, which contradicts --hard-mode "
                             f"{args.hard_mode}: give one of the two")
-    args.hard_mode_given = args.hard_flag or args.hard_mode is not None
     if args.hard_flag:
         args.hard_mode = "hard"
-    elif args.hard_mode is None and args.command != "verify-tree":
-        args.hard_mode = "off"   # verify-tree's default is the mode the file records
+    elif args.hard_mode is None and args.command not in ("verify-tree", "analyze"):
+        args.hard_mode = "off"   # those two take the mode their input records
 
 
 def _add_json_option(parser: argparse.ArgumentParser, what: str) -> None:
@@ -729,7 +727,7 @@ def run_analyze(args) -> int:
         raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
                             "with an NYT share text on standard input; one of the two")
     lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
-    mode, limit = args.hard_mode, _given(args.max_guesses, 6)
+    mode, limit = args.hard_mode or "off", _given(args.max_guesses, 6)
     if args.words:
         rows = game_rows(args.words, lexicon)
     else:
@@ -737,18 +735,14 @@ def run_analyze(args) -> int:
         if args.max_guesses is not None and args.max_guesses != shared.max_guesses:
             raise InvalidOption(f"--max-guesses {args.max_guesses} contradicts the share "
                                 f"text's limit of {shared.max_guesses}")
-        if shared.hard and mode == "off" and args.hard_mode_given:
+        if shared.hard and args.hard_mode == "off":
             raise InvalidOption("the share text's '*' says hard mode, which contradicts "
                                 "--hard-mode off")
         limit = shared.max_guesses
-        mode = "hard" if shared.hard and not args.hard_mode_given else mode
+        mode = args.hard_mode or ("hard" if shared.hard else "off")
         words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
         rows = shared_rows(shared, words, lexicon)
-    try:
-        result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
-    except KeyboardInterrupt:
-        print("\nwordle-fast analyze: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
     if args.json:
         _write(args.json, _json_text(result.to_dict()))
         if args.json == "-":
@@ -886,6 +880,6 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into head
         sys.stderr.close()
         return EXIT_OK
-    except KeyboardInterrupt:
-        print(f"wordle-fast {args.command}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:   # (on a fresh line: a progress bar may hold this one)
+        print(f"\nwordle-fast {args.command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -6,6 +6,12 @@ handlers keep working.
 """
 
 
+# The command's exit code after Ctrl-C (the shell's code for a SIGINT), here
+# because the entry point, the CLI and the helper all return it and this
+# module loads before anything heavy.
+EXIT_INTERRUPTED = 130
+
+
 class WordleError(Exception):
     """Root of every error wordle_fast raises on purpose."""
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wordle_fast.errors import InconsistentFeedback, InvalidPattern, InvalidWord, WordleError
+from wordle_fast.errors import (
+    EXIT_INTERRUPTED,
+    InconsistentFeedback,
+    InvalidPattern,
+    InvalidWord,
+    WordleError,
+)
 from wordle_fast.patterns import ACCEPTED_FORMS
 from wordle_fast.words import counted, shown_word
 from wordle_fast.solver import Solver
 
 SHOW_CANDIDATES_UP_TO = 12
 MAX_GUESSES = 6         # the game's limit, for the analysis offered after a win
-EXIT_INTERRUPTED = 130  # the shell's code for a SIGINT
+QUIT_WORDS = ("quit", "exit", "q")
 
 HELP = f"""Commands, at either prompt:
   undo    take back the last guess and its feedback
@@ -91,7 +97,7 @@ def _undo_win(solver, read, write) -> bool:
         text = read("Enter to finish, 'analyze' to grade each guess against optimal play, or "
                     "'undo' if that row was typed by mistake: ")
         word = text.strip().lower()
-        if word in ("", "quit", "exit", "q"):
+        if not word or word in QUIT_WORDS:
             return False
         if word == "undo":
             removed = solver.undo()
@@ -132,7 +138,7 @@ def _show_turn(solver, write, top):
 def _command(text, solver, write) -> bool:
     """Handle a command typed at any prompt; True if it was one."""
     word = text.strip().lower()
-    if word in ("quit", "exit", "q"):
+    if word in QUIT_WORDS:
         raise _Quit
     if word in ("help", "?"):
         write(HELP)
