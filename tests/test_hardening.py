@@ -133,6 +133,16 @@ def test_any_other_json_shape_is_a_one_line_error(tmp_path, capsys, shape):
     one_line_error(capsys, needle)
 
 
+def test_a_leaf_without_children_is_checked_not_crashed_on(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("cigar\nrebut\n")
+    assert main(["verify-tree", write(tmp_path, {"guess": "cigar"}), "--answers",
+                 str(words)]) == 2
+    one_line_error(capsys, "rebut: no branch for CIGAR")
+    assert main(["verify-tree", write(tmp_path, {"guess": "cigar", "children": {
+        "bbbby": {"guess": "rebut"}}}), "--answers", str(words)]) == 0
+
+
 def test_nesting_beyond_what_json_can_parse(tmp_path, capsys):
     path = tmp_path / "deep.json"
     path.write_text('{"guess": "salet", "children": {"bbbbb": ' * 100_000 + "{}" + "}}" * 100_000)

@@ -82,6 +82,7 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
             problems += [(i, f"{answers[i]}: guess {depth} {guess!r} breaks the rule: "
                              f"{violation}") for i in members]
             continue
+        children = node.get("children", {})   # a leaf may leave them out (check_shape)
         codes = kernels.pattern_matrix(encode_words([guess]), encoded[members], n_threads=1)[0]
         green = all_green(len(guess))
         for code in np.unique(codes).tolist():
@@ -93,12 +94,11 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
             elif depth == max_guesses:
                 limit = counted(max_guesses, "guess", "guesses")
                 problems += [(i, f"{answers[i]}: not solved within {limit}") for i in group]
-            elif pattern not in node["children"]:
+            elif pattern not in children:
                 problems += [(i, f"{answers[i]}: no branch for {guess.upper()} {pattern}")
                              for i in group]
             else:
-                stack.append((node["children"][pattern], group, history + [(guess, code)],
-                              depth + 1))
+                stack.append((children[pattern], group, history + [(guess, code)], depth + 1))
     problems = [text for _, text in sorted(problems)] + _unreachable(tree, reached)
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
@@ -217,7 +217,7 @@ def tree_text(tree: dict) -> str:
     lines = [tree["guess"].upper()]
 
     def walk(node, indent):
-        for pattern, child in sorted(node["children"].items()):
+        for pattern, child in sorted(node.get("children", {}).items()):
             lines.append(f"{'  ' * indent}{pattern} -> {child['guess'].upper()}")
             walk(child, indent + 1)
 
