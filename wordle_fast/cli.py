@@ -473,12 +473,14 @@ def _wrote(path: str | None) -> None:
 def _capped_workers(option: str, workers: int | None, work: int, default: int = 1) -> int:
     """``workers`` capped at the cores this process may use and at the
     pieces of work, saying so on standard error when it is."""
-    from wordle_fast.openings import default_workers
-
     if workers is None:
         return max(1, min(default, work))
     if workers < 1:
         raise InvalidOption(f"{option} must be at least 1, got {workers}")
+    if workers == 1:
+        return 1     # nothing to cap (and no need to load the opening-table module)
+    from wordle_fast.openings import default_workers
+
     cores = default_workers()
     capped = max(1, min(workers, cores, work))
     if capped < workers:
