@@ -14,7 +14,8 @@ from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact import optimal
 from wordle_fast.openings import (
-    CANNOT_FINISH, EXACT, LOWER_BOUND, opening_table, shipped_table)
+    CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, opening_table, settle_openers,
+    shipped_table, table_description)
 from wordle_fast.search import make_searcher
 from wordle_fast.trees import verify_tree
 
@@ -95,6 +96,58 @@ def test_bound_pass_is_a_true_bound_and_matches_bucket_bounds(official):
     # stopped at a threshold: still a bound, and past the threshold
     stopped = searcher.opener_bounds(rows, 6, 7919)
     assert np.all(stopped <= full) and np.all((stopped > 7919) | (stopped == full))
+
+
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),
+       st.data())
+@settings(max_examples=40, deadline=None)
+def test_settled_openers_agree_with_brute_force(tmp_path_factory, case, mode, data):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    chosen = data.draw(st.lists(st.sampled_from(lexicon.guesses), max_size=6))
+    results = tmp_path_factory.mktemp("table") / "results.json"
+    before = opening_table(lexicon, mode, max_guesses, results_path=results)
+    table = settle_openers(chosen, lexicon, mode, max_guesses, results_path=results)
+    slow = twin_totals(lexicon, max_guesses, mode)
+    # still a certificate at the optimum, and the chosen openers are settled
+    check_certificate(table, lexicon, slow, 0)
+    for word in chosen:
+        entry = table.entries[word]
+        total = slow[lexicon.guesses.index(word)]
+        assert (entry.status, entry.total) == (
+            (CANNOT_FINISH, None) if total >= INFEASIBLE else (EXACT, total)), word
+    # the others untouched, and the file keeps them for the next table
+    assert all(table.entries[w] == before.entries[w] for w in lexicon.guesses if w not in chosen)
+    assert opening_table(lexicon, mode, max_guesses, results_path=results).entries == \
+        table.entries
+
+
+def test_saved_entries_add_to_the_shipped_table(official, tmp_path):
+    # A results file for the bundled lists (as settle_openers leaves one)
+    # adds its stronger claims to the shipped table: an exact total over a
+    # lower bound, a higher bound over a lower one; never the reverse.
+    shipped = shipped_table(official, "hard")
+    bounded = [w for w, e in shipped.entries.items() if e.status == LOWER_BOUND][:3]
+    claims = {bounded[0]: ["exact", shipped.entries[bounded[0]].total + 40],
+              bounded[1]: ["cannot finish", None],
+              bounded[2]: ["lower bound", shipped.entries[bounded[2]].total - 1],
+              "salet": ["lower bound", 8000]}
+    results = tmp_path / "hard.json"
+    results.write_text(json.dumps({"description": table_description(official, 6, "hard"),
+                                   "within": 0, "entries": claims}))
+    table = opening_table(official, "hard", results_path=results)
+    assert str(results) in table.source and table.source.startswith("shipped table")
+    assert table.entries[bounded[0]] == OpenerEntry(bounded[0], EXACT, claims[bounded[0]][1])
+    assert table.entries[bounded[1]] == OpenerEntry(bounded[1], CANNOT_FINISH, None)
+    assert table.entries[bounded[2]] == shipped.entries[bounded[2]]
+    assert table.entries["salet"] == shipped.entries["salet"]
+    assert list(table.entries) == list(official.guesses)
+    assert sum(table.entries[w] != shipped.entries[w] for w in official.guesses) == 2
+
+
+def test_settling_names_an_unknown_opener(tmp_path):
+    with pytest.raises(WordleError, match="xyzzy"):
+        settle_openers(["xyzzy"], Lexicon(), "hard", results_path=tmp_path / "hard.json")
 
 
 def test_results_are_saved_resumed_and_guarded(tmp_path):

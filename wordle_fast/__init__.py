@@ -36,7 +36,8 @@ _LAZY = {
     **dict.fromkeys(["encode_words", "load_answers", "load_guesses", "load_word_list"], "words"),
     **dict.fromkeys(["optimal", "OptimalResult", "SearchInterrupted"], "exact"),
     **dict.fromkeys(["verify_tree", "tree_text", "load_tree", "InvalidTree"], "trees"),
-    **dict.fromkeys(["opening_table", "OpeningTable", "OpenerEntry"], "openings"),
+    **dict.fromkeys(["opening_table", "settle_openers", "OpeningTable", "OpenerEntry"],
+                   "openings"),
     "rank_openers_by_lookahead": "lookahead",
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "analysis"),
 }

@@ -45,7 +45,7 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast._pool import spawn_pool
 from wordle_fast.errors import WordleError, whole_number
-from wordle_fast.lexicon import Lexicon
+from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rules import check_mode
 from wordle_fast.search import make_searcher, opener_total
 
@@ -224,6 +224,10 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
     description = table_description(lexicon, max_guesses, hard_mode)
     folder = resources.files("wordle_fast.data")
     for name in shipped_tables():
+        # Each file starts with its description: only the one that matches
+        # is read whole (a table is 0.4 MB of JSON, 10 ms to parse).
+        if _description_at_start(folder / name) not in (description, None):
+            continue
         with resources.as_file(folder / name) as path:
             found = _read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
@@ -234,15 +238,44 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
     return None
 
 
+def _description_at_start(resource) -> dict | None:
+    """The description a table file starts with (as ``_save`` writes it),
+    or None when its start is not that."""
+    with resource.open("rb") as handle:
+        start = handle.read(1024).decode("utf-8", errors="replace")
+    prefix = '{"description":'
+    if not start.startswith(prefix):
+        return None
+    try:
+        description, _ = json.JSONDecoder().raw_decode(start, len(prefix))
+    except ValueError:
+        return None
+    return description if isinstance(description, dict) else None
+
+
 def _in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
     return {word: entries[word] for word in lexicon.guesses if word in entries}
+
+
+def _merged(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
+    """Both tables' entries, the stronger claim for each opener: an exact
+    total or "cannot finish" over a lower bound, the higher of two bounds
+    (all are proven, so they never contradict)."""
+    merged = dict(entries)
+    for word, entry in more.items():
+        old = merged.get(word)
+        if old is None or (old.status == LOWER_BOUND and (
+                entry.status != LOWER_BOUND or entry.total > old.total)):
+            merged[word] = entry
+    return merged
 
 
 # -- computing -----------------------------------------------------------------------
 
 def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_guesses: int = 6,
                   within: int = 0, *, workers: int = 1, executor=None, results_path=None,
-                  recompute: bool = False, progress=None) -> OpeningTable:
+                  recompute: bool = False, progress=None, lists: str | None = None
+                  ) -> OpeningTable:
     """The certificate of every allowed opener (see the module docstring).
 
     ``within``: every opener whose total is at most optimum + within gets its
@@ -253,13 +286,14 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     everything afresh. Stage 3 runs here when ``workers`` is 1, else over
     that many local processes, or over ``executor`` (any
     ``concurrent.futures`` executor, such as a Dask cluster's). ``progress``
-    is called as ``progress(stage, done, total)``.
+    is called as ``progress(stage, done, total)``. ``lists`` names a bundled
+    edition of the word lists instead of a ``lexicon``.
     """
     check_mode(hard_mode)
     within = whole_number(within, "the margin (in guesses)", minimum=0)
     max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
-    lexicon = lexicon or Lexicon()
+    lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()
     description = table_description(lexicon, max_guesses, hard_mode)
     # A --results file is checked first, even when the shipped table
@@ -270,6 +304,11 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     saved = _read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
     shipped = None if recompute else shipped_table(lexicon, hard_mode, max_guesses)
     if shipped is not None and shipped.within >= within:
+        if saved is not None:   # openers settled since (settle_openers) add to it
+            merged = _merged(shipped.entries, saved[0])
+            if merged != shipped.entries:
+                shipped.entries = _in_guess_order(merged, lexicon)
+                shipped.source += f" and {path}"
         return shipped
     known: dict[str, OpenerEntry] = {}
     if not recompute:
@@ -287,6 +326,8 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
 
 class _TableRun:
     """One computation of a table: the entries so far and the incumbent."""
+
+    search_stage = "search"      # the name stage 3 reports its progress under
 
     def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
                  progress):
@@ -368,20 +409,25 @@ class _TableRun:
         self.stages["openers_bounded"], self.stages["openers_searched"] = len(rows), len(left)
         # 3. the search, best bound first
         started = time.perf_counter()
-        left.sort()
+        self.search(sorted(left), workers, executor)
+        self.stages["search_seconds"] = time.perf_counter() - started
+
+    def search(self, left, workers, executor) -> None:
+        """Each opener of ``left`` (bound, row) searched with the threshold
+        as its budget, in order."""
+        lexicon, stage = self.lexicon, self.search_stage
         # A handful of openers is proven here rather than paying for processes.
         if executor is None and (workers == 1 or len(left) <= 2 * workers):
             for done, (bound, row) in enumerate(left):
-                self.progress("search", done, len(left))
+                self.progress(stage, done, len(left))
                 if bound > self.threshold:
                     self.record(row, bound)
                 else:
-                    self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
-                                                  self.threshold))
-            self.progress("search", len(left), len(left))
+                    self.record(row, opener_total(self.searcher, lexicon, row,
+                                                  self.max_guesses, self.threshold))
+            self.progress(stage, len(left), len(left))
         else:
             self._share_out(left, workers, executor)
-        self.stages["search_seconds"] = time.perf_counter() - started
 
     def _share_out(self, left, workers, executor) -> None:
         # A few jobs in flight per worker, each sent with the threshold of
@@ -408,7 +454,7 @@ class _TableRun:
                     for future in finished:
                         self.record(*future.result())
                         done += 1
-                self.progress("search", done, len(left))
+                self.progress(self.search_stage, done, len(left))
         except BrokenProcessPool:
             raise WordleError("a worker process died (killed, or out of memory?); the openers "
                               f"proven so far are saved in {self.path}: run the same command "
@@ -422,6 +468,56 @@ class _TableRun:
                 future.cancel()
             if own_pool is not None:
                 own_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
+                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   results_path=None, progress=None) -> OpeningTable:
+    """The opening table (see ``opening_table``) with, besides, the exact
+    total or "cannot finish" of every opener in ``words``, whatever its
+    bound: openers a table at the optimum leaves with a lower bound, such as
+    the ones people often play (the shipped hard-mode table's SOARE is one).
+    They are searched without a budget, over ``workers`` processes or
+    ``executor``, and saved in ``results_path`` (default: the cache
+    directory) as they are proven: a Ctrl-C keeps them, and every later
+    table for these lists, mode and limit includes them. ``progress`` is
+    called as ``progress(stage, done, total)``, the last stage "settle".
+    """
+    lexicon = lexicon or Lexicon()
+    rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
+    table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
+                          results_path=results_path, progress=progress)
+    started = time.perf_counter()
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
+                     table.entries, progress)
+    left = [(0, row) for row in dict.fromkeys(rows)
+            if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
+    try:
+        run.search(left, workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+                        _in_guess_order(run.entries, lexicon),
+                        table.seconds + time.perf_counter() - started, "computed",
+                        len(table.entries), {"openers_settled": len(left)})
+
+
+class _SettleRun(_TableRun):
+    """Exact totals for chosen openers: searched without a budget, every
+    other entry kept as it is."""
+
+    search_stage = "settle"
+    threshold = UNSOLVABLE - 1
+
+    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+                 progress):
+        super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
+                         progress)
+        self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
 
 @lru_cache(maxsize=2)
