@@ -29,7 +29,7 @@ import numpy as np
 from wordle_fast._backend import kernels
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import InconsistentFeedback, WordleError, whole_number
-from wordle_fast.lexicon import Lexicon
+from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
 from wordle_fast.scoring import realized_information
@@ -142,7 +142,8 @@ def grade_luck(luck: float | None) -> str:
 
 
 def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = 6, progress=None, searcher=None) -> GameAnalysis:
+            max_guesses: int = 6, progress=None, searcher=None,
+            lists: str | None = None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
     pattern notation). ``InconsistentFeedback`` names the turn whose pattern
     no answer still possible gives.
@@ -154,10 +155,11 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     searches; a Ctrl-C during the opener's search keeps the lower bound it
     reached (the turn's ``exact`` is then False). ``searcher``: an
     ``ExactSearcher`` for these lists and mode, to share its memo between
-    games."""
+    games. ``lists`` names a bundled edition of the word lists instead of a
+    ``lexicon``."""
     check_mode(hard_mode)
     max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
-    lexicon = lexicon or Lexicon()
+    lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     if not rows:
         raise WordleError("no guesses to analyze")
     if len(rows) > max_guesses:

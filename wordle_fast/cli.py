@@ -20,7 +20,7 @@ import numpy as np
 
 from dataclasses import asdict
 
-from wordle_fast.cache import write_atomically
+from wordle_fast.cache import words_digest, write_atomically
 from wordle_fast.constraints import find_words
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption, InvalidPattern, WordleError
 from wordle_fast.lexicon import Lexicon, feedback
@@ -31,7 +31,8 @@ from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import STRATEGIES
-from wordle_fast.words import counted, load_answers, load_word_list
+from wordle_fast.words import (
+    DEFAULT_EDITION, EDITIONS, counted, edition, load_answers, load_guesses, load_word_list)
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -70,10 +71,34 @@ class ProgressBar:
 
 
 def _add_word_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lists", metavar="NAME", type=str.lower,
+                        help="a bundled edition of the lists: " + ", ".join(EDITIONS)
+                        + " (default: original; see 'wordle-fast lists')")
     parser.add_argument("--answers", metavar="FILE",
                         help="answer list, one word per line (default: the bundled 2315)")
     parser.add_argument("--guesses", metavar="FILE",
                         help="allowed guesses, one word per line (default: the bundled 12972)")
+
+
+def _check_lists(args) -> None:
+    """--lists names both lists: with --answers or --guesses it is unclear
+    which list the user meant."""
+    if getattr(args, "lists", None) is None:
+        return
+    edition(args.lists)    # an unknown name lists the known ones
+    given = [flag for flag, value in (("--answers", args.answers), ("--guesses", args.guesses))
+             if value is not None]
+    if given:
+        raise InvalidOption(f"--lists {args.lists} and {' and '.join(given)} both name word "
+                            "lists: give an edition with --lists, or files with --answers "
+                            "and --guesses")
+
+
+def _lexicon(args) -> Lexicon:
+    """The lexicon of the lists the command names (--lists, or files)."""
+    if args.lists is not None:
+        return Lexicon.edition(args.lists)
+    return Lexicon(answers=args.answers, guesses=args.guesses)
 
 
 def _add_solver_options(parser: argparse.ArgumentParser) -> None:
@@ -140,7 +165,7 @@ def _solver_from(args) -> Solver:
                frequency_weight="--frequency-weight")
     if args.no_cache and args.cache_dir is not None:
         raise InvalidOption("--no-cache and --cache-dir contradict each other: give one")
-    solver = Solver(args.answers, args.guesses, strategy=args.strategy,
+    solver = Solver(args.answers, args.guesses, lists=args.lists, strategy=args.strategy,
                     guess_pool=args.guess_pool, hard_mode=args.hard_mode, prior=args.prior,
                     frequency_weight=_given(args.frequency_weight, 0.4),
                     depth=_given(args.depth, 2), width=args.width,
@@ -335,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="comma-separated output")
     _add_word_list_options(openers)
     openers.set_defaults(run=run_openers)
+
+    editions = commands.add_parser(
+        "lists", help="the bundled editions of the word lists, for --lists",
+        description="Each bundled edition of the word lists: its name (for --lists), its "
+                    "answers and guesses, the SHA-256 of each list (what caches and results "
+                    "files are keyed by), and what it is.")
+    _add_json_option(editions, "the editions")
+    editions.set_defaults(run=run_lists)
     return parser
 
 
@@ -345,6 +378,30 @@ def run_feedback(args) -> int:
     for style in ("letters", "digits", "emoji"):
         print(f"  {style:<8} {format_pattern(code, length, style)}")
     print(f"  {'code':<8} {code}")
+    return EXIT_OK
+
+
+def run_lists(args) -> int:
+    _check_output("--json", args.json)
+    rows = []
+    for found in EDITIONS.values():
+        answers, guesses = load_answers(found.name), load_guesses(found.name)
+        rows.append({"name": found.name, "default": found.name == DEFAULT_EDITION,
+                     "answers": len(answers), "guesses": len(guesses),
+                     "answers_sha256": words_digest(answers),
+                     "guesses_sha256": words_digest(guesses), "what": found.what})
+    if args.json:
+        _write(args.json, _json_text({"editions": rows}))
+        if args.json == "-":
+            return EXIT_OK
+    print(f"{'edition':<12} {'answers':>7} {'guesses':>7}  {'answers sha256':<14}  "
+          f"{'guesses sha256':<14}  what")
+    for row in rows:
+        name = row["name"] + (" *" if row["default"] else "")
+        print(f"{name:<12} {row['answers']:>7} {row['guesses']:>7}  "
+              f"{row['answers_sha256'][:12]:<14}  {row['guesses_sha256'][:12]:<14}  {row['what']}")
+    print("* the default. Use one with --lists NAME; sources and dates: data/README.md.")
+    _wrote(args.json)
     return EXIT_OK
 
 
@@ -406,10 +463,12 @@ def run_play(args) -> int:
 
 def run_filter(args) -> int:
     _check_output("--json", args.json)
-    if args.words == "answers":
-        words = load_answers() if args.answers is None else load_word_list(args.answers)
+    if args.words == "answers" and args.answers is not None:
+        words = load_word_list(args.answers)
+    elif args.words == "answers":
+        words = load_answers(args.lists or DEFAULT_EDITION)
     else:
-        words = Lexicon(args.answers, args.guesses).guesses
+        words = _lexicon(args).guesses
     found = find_words(words, green=args.green, yellow=args.yellow, gray=args.gray)
     if args.json:
         _write(args.json, _json_text({"count": len(found), "words": found}))
@@ -563,7 +622,7 @@ def run_openers(args) -> int:
     _check_output("--json", args.json)
     _check_output("--results", args.results)
     started = time.perf_counter()
-    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    lexicon = _lexicon(args)
     if args.exact:
         return _exact_openers(args, lexicon, started)
     if args.depth > 1:
@@ -658,7 +717,7 @@ def run_optimal(args) -> int:
                             "opener; they do not combine with --opener")
     if args.max_guesses < 1:
         raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
-    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    lexicon = _lexicon(args)
     workers = _capped_workers("--workers", args.workers, lexicon.n_guesses,
                               default=default_workers())
     every_opener = args.opener is None and args.candidates is None
@@ -694,7 +753,7 @@ def run_verify_tree(args) -> int:
     _check_output("--json", args.json)
     if args.max_guesses is not None and args.max_guesses < 1:
         raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
-    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)  # the guesses the tree may play
+    lexicon = _lexicon(args)  # the guesses the tree may play
     tree, recorded_mode, recorded_limit, data = read_tree_file(args.file)
     mode = args.hard_mode or recorded_mode or "off"
     limit = args.max_guesses if args.max_guesses is not None else (recorded_limit or 6)
@@ -728,7 +787,7 @@ def run_analyze(args) -> int:
     if bool(args.words) == (args.share_words is not None):
         raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
                             "with an NYT share text on standard input; one of the two")
-    lexicon = Lexicon(answers=args.answers, guesses=args.guesses)
+    lexicon = _lexicon(args)
     mode, limit = args.hard_mode or "off", _given(args.max_guesses, 6)
     if args.words:
         rows = game_rows(args.words, lexicon)
@@ -875,6 +934,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         _resolve_hard_mode(args)
+        _check_lists(args)
         return args.run(args)
     except (WordleError, ValueError) as error:
         print(f"wordle-fast {args.command}: error: {error}", file=sys.stderr)

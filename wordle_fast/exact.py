@@ -20,7 +20,7 @@ import numpy as np
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted
-from wordle_fast.lexicon import Lexicon
+from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
 from wordle_fast.rules import check_mode
 from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
@@ -132,7 +132,8 @@ class OptimalResult:
 
 def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
             max_guesses: int = 6, candidates: int | None = None, progress=None, *,
-            workers: int = 1, recompute: bool = False, results_path=None) -> OptimalResult:
+            workers: int = 1, recompute: bool = False, results_path=None,
+            lists: str | None = None) -> OptimalResult:
     """The proven minimum total guesses, and its tree.
 
     With ``opener``: the best play after that first guess. Without: the best
@@ -141,7 +142,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     ``workers``, ``recompute`` and ``results_path`` passed on); the result
     carries that certificate and every opener that ties. ``candidates=N``
     is the quick path: the best of the N openers with the smallest expected
-    remaining set, reported as such, never as optimal.
+    remaining set, reported as such, never as optimal. ``lists`` names a
+    bundled edition of the word lists instead of a ``lexicon``.
 
     ``progress(done, total)`` is called as the answers are placed (each of
     the first guess's buckets solved exactly); without an opener, as
@@ -152,7 +154,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
-    lexicon = lexicon or Lexicon()
+    lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()
     certificate, best_openers = None, []
     if opener is not None:

@@ -18,7 +18,9 @@ from wordle_fast.patterns import code_dtype, n_patterns, parse_pattern
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.scoring import GuessScores
 from wordle_fast.words import (
+    DEFAULT_EDITION,
     WordSource,
+    edition,
     encode_words,
     load_answers,
     load_guesses,
@@ -107,6 +109,8 @@ class Lexicon:
 
     def __init__(self, answers: WordSource | None = None,
                  guesses: WordSource | None = None, *, n_threads: int | None = None):
+        # the bundled edition these lists are, when they were asked for by name
+        self.lists = DEFAULT_EDITION if answers is None and guesses is None else None
         self.answers = load_answers() if answers is None else load_word_list(answers, name="the answer list")
         guesses = load_guesses() if guesses is None else load_word_list(guesses, name="the guess list")
         _check_same_length(guesses, self.answers)
@@ -121,6 +125,16 @@ class Lexicon:
         # Answer index of each guess, -1 where the guess can never be the answer.
         self.guess_answers = np.full(len(self.guesses), -1, dtype=np.intp)
         self.guess_answers[self.answer_rows] = np.arange(len(self.answers))
+
+    @classmethod
+    def edition(cls, name: str, *, n_threads: int | None = None) -> "Lexicon":
+        """The lexicon of a bundled edition of the lists: ``original`` (the
+        default), ``nyt2022``, ``nyt2022-08`` or ``nyt2023`` (see
+        ``wordle_fast.words.EDITIONS``)."""
+        found = edition(name)
+        lexicon = cls(load_answers(found.name), load_guesses(found.name), n_threads=n_threads)
+        lexicon.lists = found.name
+        return lexicon
 
     def __repr__(self):
         return (f"Lexicon({len(self.answers)} answers, {len(self.guesses)} guesses, "
@@ -272,3 +286,20 @@ class Lexicon:
             raise InvalidOption("the candidates' weights sum to zero; no answer is possible "
                                 "under this prior")
         return weights
+
+
+def lexicon_from(answers: WordSource | None = None, guesses: WordSource | None = None,
+                 lexicon: Lexicon | None = None, lists: str | None = None) -> Lexicon:
+    """The lexicon an API call asks for: given, a bundled edition by name, or
+    made of the lists given (the original edition by default). Only one way."""
+    given = [name for name, value in (("answers", answers), ("guesses", guesses),
+                                      ("lexicon", lexicon), ("lists", lists))
+             if value is not None]
+    if (lexicon is not None or lists is not None) and len(given) > 1:
+        raise InvalidOption(f"give the word lists one way, not {' and '.join(given)}: "
+                            "answers and/or guesses, a lexicon, or an edition's name as lists")
+    if lexicon is not None:
+        return lexicon
+    if lists is not None:
+        return Lexicon.edition(lists)
+    return Lexicon(answers, guesses)

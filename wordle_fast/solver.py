@@ -22,7 +22,7 @@ from wordle_fast.errors import (
     WordleError,
     whole_number,
 )
-from wordle_fast.lexicon import Lexicon
+from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
@@ -72,7 +72,8 @@ class Solver:
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
                  hard_mode: str = "off", prior: str = "uniform", frequency_weight: float = 0.4,
                  depth: int = 2, width: int | None = None,
-                 lexicon: Lexicon | None = None, cache_dir=None, use_cache: bool = True):
+                 lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
+                 use_cache: bool = True):
         if guess_pool not in GUESS_POOLS:
             raise InvalidOption(f"unknown guess pool {guess_pool!r}: choose one of "
                                 f"{', '.join(GUESS_POOLS)}")
@@ -83,7 +84,7 @@ class Solver:
         if self.strategy.name == "optimal" and prior != "uniform":
             raise InvalidOption("the optimal strategy minimizes total guesses over equally "
                                 "likely answers; use the uniform prior")
-        self.lexicon = lexicon if lexicon is not None else Lexicon(answers, guesses)
+        self.lexicon = lexicon_from(answers, guesses, lexicon, lists)
         self.guess_pool = guess_pool
         self.hard_mode = check_mode(hard_mode)
         self.prior = prior

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
-from wordle_fast.errors import InvalidWord, InvalidWordList
+from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList
 from wordle_fast.patterns import MAX_LENGTH
 
 
@@ -145,14 +146,51 @@ def _bundled(filename: str) -> tuple[str, ...]:
                           name=f"bundled {filename}")
 
 
-def load_answers() -> tuple[str, ...]:
-    """The original Wordle answer list: 2315 words, sorted."""
-    return _bundled("answers.txt")
+def load_answers(lists: str = "original") -> tuple[str, ...]:
+    """The answer list of a bundled edition (see ``EDITIONS``); by default the
+    original game's 2315 words, sorted."""
+    return _bundled(edition(lists).answers_file)
 
 
-def load_guesses() -> tuple[str, ...]:
-    """Every guess the original game accepted: 12972 words, answers included."""
-    return _bundled("guesses.txt")
+def load_guesses(lists: str = "original") -> tuple[str, ...]:
+    """The allowed guesses of a bundled edition, answers included; by default
+    the 12972 the original game accepted."""
+    return _bundled(edition(lists).guesses_file)
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A pair of word lists the game has used, bundled in ``wordle_fast.data``."""
+
+    name: str
+    answers_file: str
+    guesses_file: str
+    n_answers: int
+    n_guesses: int
+    what: str
+
+
+# Sources and dates: data/README.md.
+EDITIONS = {edition.name: edition for edition in (
+    Edition("original", "answers.txt", "guesses.txt", 2315, 12972,
+            "the original game (Josh Wardle, 2021), until the NYT's edit of February 2022"),
+    Edition("nyt2022", "answers_nyt2022.txt", "guesses.txt", 2309, 12972,
+            "the NYT's edit of February 2022: agora, fibre, lynch, pupal, slave, wench removed"),
+    Edition("nyt2022-08", "answers_nyt2022.txt", "guesses_nyt2022.txt", 2309, 14855,
+            "the same answers, and the 14855 guesses the NYT accepts from August 2022"),
+    Edition("nyt2023", "answers_nyt2023.txt", "guesses_nyt2022.txt", 3158, 14855,
+            "the NYT's hidden-word list of July 2023, past and future answers"),
+)}
+DEFAULT_EDITION = "original"
+
+
+def edition(name: str) -> Edition:
+    """The bundled edition called ``name``, or ``InvalidOption`` naming the
+    known ones."""
+    if not isinstance(name, str) or name.strip().lower() not in EDITIONS:
+        raise InvalidOption(f"unknown word lists {shown_word(str(name))}: the bundled editions "
+                            f"are {', '.join(EDITIONS)} (wordle-fast lists shows them)")
+    return EDITIONS[name.strip().lower()]
 
 
 def encode_words(words: Iterable[str]) -> np.ndarray:

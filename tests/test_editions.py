@@ -1,0 +1,144 @@
+"""The bundled editions of the word lists: their content, the ways to name
+one (API and --lists), and the errors when the lists are named twice."""
+
+import json
+from importlib import resources
+
+import pytest
+
+import wordle_fast as wf
+from wordle_fast.cache import words_digest
+from wordle_fast.cli import main
+from wordle_fast.priors import zipf_frequencies
+from wordle_fast.words import EDITIONS, edition, load_answers, load_guesses
+
+# The SHA-256 of each list as caches key it (words joined by newlines): an
+# edit to a bundled file fails here before it silently changes every figure.
+DIGESTS = {
+    "original": ("5209b35f823f8b80f0404f863bd80df06d6a966c6eb1016d69f38badc6eed5d0",
+                 "498f38211e3bafbfd6cc824ed10537a974d502377aa92459d06ff6a5b6110bb8"),
+    "nyt2022": ("b8f8854e42a0", "498f38211e3b"),
+    "nyt2022-08": ("b8f8854e42a0", "a7898cd20f36"),
+    "nyt2023": ("761b933d6047", "a7898cd20f36"),
+}
+
+
+@pytest.mark.parametrize("name", list(EDITIONS))
+def test_each_edition_has_its_documented_sizes_and_content(name):
+    answers, guesses = load_answers(name), load_guesses(name)
+    assert (len(answers), len(guesses)) == (EDITIONS[name].n_answers, EDITIONS[name].n_guesses)
+    assert list(answers) == sorted(answers) and list(guesses) == sorted(guesses)
+    assert set(answers) <= set(guesses)        # every answer may be guessed
+    assert words_digest(answers).startswith(DIGESTS[name][0])
+    assert words_digest(guesses).startswith(DIGESTS[name][1])
+
+
+def test_the_editions_relate_as_their_sources_say():
+    original, nyt2022, nyt2023 = (set(load_answers(n)) for n in ("original", "nyt2022",
+                                                                   "nyt2023"))
+    assert original - nyt2022 == {"agora", "fibre", "lynch", "pupal", "slave", "wench"}
+    assert nyt2022 <= original
+    assert set(load_guesses("original")) < set(load_guesses("nyt2022-08"))
+    assert load_answers("nyt2022-08") == load_answers("nyt2022")
+    assert load_guesses("nyt2022") == load_guesses("original")
+    assert len(nyt2023 - nyt2022) == 3158 - 2309 + len(nyt2022 - nyt2023)
+
+
+def test_frequencies_cover_every_word_of_every_edition():
+    text = resources.files("wordle_fast.data").joinpath("frequencies.tsv").read_text()
+    listed = [line.split("\t")[0] for line in text.splitlines()]
+    assert listed == sorted(set(listed))
+    assert set(listed) == set().union(*(load_guesses(name) for name in EDITIONS))
+    # a word only the later lists hold gets its own frequency, not the unknown 0
+    later = sorted(set(load_answers("nyt2023")) - set(load_guesses("original")))
+    assert later and (zipf_frequencies(later) > 0).mean() > 0.9
+
+
+def test_a_lexicon_solver_and_search_by_edition_name():
+    lexicon = wf.Lexicon.edition("nyt2022-08")
+    assert (lexicon.n_answers, lexicon.n_guesses, lexicon.lists) == (2309, 14855, "nyt2022-08")
+    assert wf.Lexicon().lists == "original" and wf.Lexicon(answers=["cab"], guesses=["cab"]).lists is None
+    solver = wf.Solver(lists="NYT2023")
+    assert solver.lexicon.n_answers == 3158 and solver.lexicon.lists == "nyt2023"
+    # the edition's lists decide the play: agora is no answer after February 2022
+    assert "agora" in wf.Solver().candidates
+    assert "agora" not in wf.Solver(lists="nyt2022").candidates
+    small = wf.Lexicon(answers=["cigar", "rebut", "sissy"], guesses=["cigar", "rebut", "sissy"])
+    assert wf.optimal(opener="cigar", lexicon=small).total_guesses == 5
+
+
+@pytest.mark.parametrize("call", [
+    lambda: wf.Lexicon.edition("nyt2024"),
+    lambda: wf.Solver(lists="nyt2024"),
+    lambda: wf.optimal(opener="salet", lists="nyt2024"),
+    lambda: wf.analyze(["salet"], lists="nyt2024"),
+    lambda: wf.opening_table(lists=7),
+])
+def test_an_unknown_edition_names_the_known_ones(call):
+    with pytest.raises(wf.InvalidOption, match="original, nyt2022, nyt2022-08, nyt2023"):
+        call()
+
+
+@pytest.mark.parametrize("call, named", [
+    (lambda: wf.Solver(answers=["cigar"], lists="nyt2022"), "answers and lists"),
+    (lambda: wf.Solver(guesses=["cigar"], lists="nyt2022"), "guesses and lists"),
+    (lambda: wf.Solver(lexicon=wf.Lexicon(answers=["cab"], guesses=["cab"]), lists="nyt2022"), "lexicon and lists"),
+    (lambda: wf.optimal(lexicon=wf.Lexicon(answers=["cab"], guesses=["cab"]), lists="nyt2022"),
+     "lexicon and lists"),
+])
+def test_lists_named_two_ways_is_an_error(call, named):
+    with pytest.raises(wf.InvalidOption, match=named):
+        call()
+
+
+def test_edition_lookup_is_forgiving_about_case_and_space():
+    assert edition(" NYT2023 ").name == "nyt2023"
+
+
+def test_cli_lists_command(capsys, tmp_path):
+    assert main(["lists"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("original *") and "2315" in out[1] and "12972" in out[1]
+    assert [line.split()[0] for line in out[2:5]] == ["nyt2022", "nyt2022-08", "nyt2023"]
+    assert main(["lists", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["editions"]
+    assert [(r["name"], r["answers"], r["guesses"]) for r in rows] == [
+        ("original", 2315, 12972), ("nyt2022", 2309, 12972), ("nyt2022-08", 2309, 14855),
+        ("nyt2023", 3158, 14855)]
+    assert rows[0]["answers_sha256"] == DIGESTS["original"][0]
+    assert main(["lists", "--json", str(tmp_path / "lists.json")]) == 0
+    assert f"Wrote {tmp_path / 'lists.json'}" in capsys.readouterr().out
+    assert json.loads((tmp_path / "lists.json").read_text())["editions"] == rows
+
+
+def test_cli_commands_take_an_edition(capsys):
+    assert main(["suggest", "--lists", "nyt2023", "--json", "--top", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["candidates"] == 3158
+    assert main(["filter", "--lists", "nyt2022", "--green", "ag.ra", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["words"] == []
+    assert main(["filter", "--green", "ag.ra", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["words"] == ["agora"]
+    assert main(["analyze", "--lists", "nyt2022", "salet", "agora", "--quiet"]) == 2
+    assert "agora" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["suggest", "--lists", "nyt2023", "--answers", "a.txt"],
+    ["simulate", "--lists", "nyt2023", "--guesses", "g.txt"],
+    ["optimal", "--lists", "nyt2022", "--answers", "a.txt", "--guesses", "g.txt"],
+    ["openers", "--lists", "nyt2022", "--answers", "a.txt"],
+    ["analyze", "--lists", "nyt2022", "--answers", "a.txt", "salet"],
+    ["verify-tree", "--lists", "nyt2022", "--guesses", "g.txt", "tree.json"],
+    ["filter", "--lists", "nyt2022", "--answers", "a.txt"],
+    ["play", "--lists", "nyt2022", "--answers", "a.txt"],
+])
+def test_cli_lists_with_files_is_an_error(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "both name word lists" in err and err.count("\n") == 1
+
+
+def test_cli_unknown_edition_lists_the_known_ones(capsys):
+    assert main(["simulate", "--lists", "nyt24"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown word lists 'nyt24'" in err and "nyt2022-08, nyt2023" in err
