@@ -98,3 +98,24 @@ def test_what_each_technique_pays(benchmark, official, variant):
                                     official.guess_index("salet"), 6)
 
     assert benchmark.pedantic(prove_with, rounds=3) == 7920
+
+
+EDITION_BEST = [   # the proven best opener of each edition and mode, and its total
+    ("original", "off", "salet", 7920), ("original", "hard", "salet", 8122),
+    ("nyt2022", "off", "salet", 7897), ("nyt2022", "hard", "salet", 8099),
+    ("nyt2022-08", "off", "tarse", 7883), ("nyt2022-08", "hard", "salet", 8097),
+    ("nyt2023", "off", "tarse", 11219), ("nyt2023", "hard", "tarse", 11627),
+]
+
+
+@pytest.mark.parametrize("edition, mode, opener, total", EDITION_BEST)
+def test_prove_best_opener_of_each_edition(benchmark, edition, mode, opener, total):
+    # Search time only (lists loaded, matrix built outside the timing); the
+    # original lists' SALET in the same mode is the baseline.
+    benchmark.group = f"exact: each edition's best opener ({'normal' if mode == 'off' else mode})"
+    lexicon = Lexicon.edition(edition)
+    lexicon.matrix  # noqa: B018
+    mark(benchmark, "baseline" if edition == "original" else "kernel", edition=edition,
+         answers=lexicon.n_answers, guesses=lexicon.n_guesses, total=total)
+    rounds = 1 if edition == "nyt2023" else 3     # its hard-mode proof alone takes minutes
+    assert benchmark.pedantic(prove, (lexicon, opener, mode), rounds=rounds) == total
