@@ -40,6 +40,7 @@ _LAZY = {
                    "openings"),
     "rank_openers_by_lookahead": "lookahead",
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "analysis"),
+    **dict.fromkeys(["absurdle", "AbsurdleResult"], "adversary"),
 }
 # The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which
 # implementation loaded ("compiled" or "python").

@@ -361,6 +361,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_word_list_options(openers)
     openers.set_defaults(run=run_openers)
 
+    adversary = commands.add_parser(
+        "absurdle", help="prove the fewest guesses that win Absurdle, with the winning line",
+        description="Absurdle keeps the largest bucket of answers after each guess (here any "
+                    "of the largest, so the result holds whatever tie rule a game uses). "
+                    "Searches 1, 2, ... guesses: the first that wins for every reply is "
+                    "printed with its winning line, and every smaller number is refuted.")
+    adversary.add_argument("--max-guesses", type=int, default=8, metavar="N",
+                           help="give up above N guesses (default 8)")
+    _add_hard_mode_options(adversary)
+    _add_json_option(adversary, "the result and the winning tree")
+    adversary.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_word_list_options(adversary)
+    adversary.set_defaults(run=run_absurdle)
+
     editions = commands.add_parser(
         "lists", help="the bundled editions of the word lists, for --lists",
         description="Each bundled edition of the word lists: its name (for --lists), its "
@@ -744,6 +758,29 @@ def run_optimal(args) -> int:
         _write(args.tree, tree_text(result.tree))
         if args.tree != "-":
             say(f"Wrote tree: {args.tree}")
+    return EXIT_OK
+
+
+def run_absurdle(args) -> int:
+    from wordle_fast.adversary import absurdle, winning_lines
+
+    _check_output("--json", args.json)
+    if args.max_guesses < 1:
+        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    lexicon = _lexicon(args)
+    bar = ProgressBar("First guesses tried", enabled=not args.quiet)
+    result = absurdle(lexicon, args.hard_mode, args.max_guesses,
+                      progress=lambda k, done, total: bar(done, total))
+    say = _human_output(args.json)
+    say(result.summary())
+    if result.tree is not None:
+        say("Winning line (every reply the adversary may give):")
+        for line in winning_lines(result.tree):
+            say("  " + line)
+    if args.json:
+        _write(args.json, json.dumps(result.to_dict(), indent=1) + "\n")
+        if args.json != "-":
+            say(f"Wrote {args.json}")
     return EXIT_OK
 
 
