@@ -157,3 +157,62 @@ def test_cli_prints_the_result_and_every_line(capsys, tmp_path):
     assert data["mode"] == "hard" and data["guesses"] == 2 and data["tree"]["guess"] == "cbh"
     assert main(["absurdle", "--answers", str(answers), "--max-guesses", "0"]) == 2
     assert "--max-guesses must be at least 1" in capsys.readouterr().err
+
+
+def scripted(lines):
+    said = []
+    answers = iter(lines)
+
+    def read(prompt):
+        said.append(prompt)
+        return next(answers)
+
+    return read, said.append, said
+
+
+def test_play_against_the_adversary_to_a_win():
+    from wordle_fast.play import play_absurdle
+
+    answers = ["bat", "cat", "hat", "mat"]
+    solver = wf.Solver(answers, answers + ["cbh"])
+    read, write, said = scripted(["xyz", "cbh", "list", "undo", "cbh", "mat"])
+    assert play_absurdle(solver, read, write) == 0
+    text = "\n".join(said)
+    assert "'xyz' is not in the guess list" in text and "took back CBH" in text
+    # CBH splits all four; the tie goes to the least revealing pattern: MAT's bbb
+    assert "1 left: mat" in text and "You won in 2 guesses" in text
+
+
+def test_the_adversary_keeps_a_largest_bucket_and_never_green_on_a_tie():
+    from wordle_fast.adversary import keep_largest
+
+    answers = ["bat", "cat", "hat", "mat"]
+    lexicon = wf.Lexicon(answers, answers)
+    everyone = list(range(4))
+    for guess in answers:
+        code = keep_largest(lexicon, everyone, lexicon.guess_index(guess))
+        assert code in adversary_replies(answers, guess)
+    # two left, guessing one of them: the other one is kept
+    code = keep_largest(lexicon, [0, 1], lexicon.guess_index("bat"))
+    assert code == feedback_code(encoded("bat"), encoded("cat"))
+
+
+def test_play_absurdle_keeps_the_game_on_bad_input_and_stops_on_ctrl_c(capsys):
+    from wordle_fast.play import play_absurdle
+
+    solver = wf.Solver(lists="original", hard_mode="hard")
+
+    def read(prompt, lines=iter(["salet", "courd", "minty"])):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    said = []
+    assert play_absurdle(solver, read, said.append) == 130
+    # COURD is shown O and R in yellow, so MINTY breaks the hard rule
+    assert any("COURD ⬛🟨⬛🟨⬛" in line for line in said)
+    assert any("'minty' is not allowed now" in line for line in said)
+    assert len(solver.history) == 2 and said[-1] == "\nBye."
+    assert main(["play", "--absurdle", "--strategy", "minimax", "--top", "3"]) == 2
+    assert "--strategy and --top shape the helper's suggestions" in capsys.readouterr().err

@@ -185,6 +185,22 @@ class _Search:
         raise WordleError("internal: a won state has no winning guess")   # pragma: no cover
 
 
+def keep_largest(lexicon: Lexicon, members: np.ndarray, row: int) -> int:
+    """The pattern the adversary shows for guess ``row`` over ``members``: a
+    largest bucket's; among tied ones the least revealing (fewest greens,
+    then fewest yellows, then the smallest code), so the all-green pattern
+    only when nothing else is as large."""
+    codes = lexicon.matrix[row, members].astype(np.int64)
+    counts = np.bincount(codes)
+    tied = np.flatnonzero(counts == counts.max()).tolist()
+
+    def revealed(code):
+        tiles = [(code // 3 ** i) % 3 for i in range(lexicon.length)]
+        return tiles.count(2), tiles.count(1), code
+
+    return min(tied, key=revealed)
+
+
 def _bits(rows: np.ndarray, size: int) -> bytes:
     mask = np.zeros(size, dtype=bool)
     mask[rows] = True

@@ -216,6 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     helper = commands.add_parser(
         "play", help="interactive helper for a real game",
         description="Suggests each guess with its expected bits and asks for the feedback.")
+    helper.add_argument("--absurdle", action="store_true",
+                        help="play Absurdle: no hidden word, this program keeps the largest "
+                             "group of answers after each guess")
     _add_solver_options(helper)
     helper.set_defaults(run=run_play, top=5)
 
@@ -469,9 +472,25 @@ def run_suggest(args) -> int:
 
 
 def run_play(args) -> int:
+    if args.absurdle:
+        # the adversary gives no suggestions: the options that shape them do nothing
+        given = [flag for flag, value, default in (
+            ("--strategy", args.strategy, "entropy"), ("--guess-pool", args.guess_pool,
+                                                       "allowed"),
+            ("--prior", args.prior, "uniform"), ("--top", args.top, 5),
+            ("--frequency-weight", args.frequency_weight, None), ("--depth", args.depth, None),
+            ("--width", args.width, None), ("--cache-dir", args.cache_dir, None),
+            ("--no-cache", args.no_cache, False)) if value != default]
+        if given:
+            verb = "shape" if len(given) > 1 else "shapes"
+            raise InvalidOption(f"{' and '.join(given)} {verb} the helper's suggestions, which "
+                                "--absurdle does not give; drop them")
     solver = _solver_from(args)
     if sys.stdin.isatty():
         import readline  # noqa: F401  (input() then edits the line: arrows, history)
+    if args.absurdle:
+        from wordle_fast.play import play_absurdle
+        return play_absurdle(solver)
     return play(solver, top=args.top)
 
 

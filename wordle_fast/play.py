@@ -193,3 +193,66 @@ def _ask_feedback(solver, guess, read, write) -> None:
         write(f"  {turn.guess.upper()} {turn.pattern_text}: {turn.bits:.2f} bits gained, "
               f"{left} candidate{'s' if left != 1 else ''} left")
         return
+
+
+ABSURDLE_HELP = """Commands, at the prompt:
+  undo    take back the last guess
+  quit    leave (Ctrl-D and Ctrl-C too)
+  list    show the answers still possible
+  help    this text"""
+
+
+def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
+                  write: Callable[[str], None] = print) -> int:
+    """Absurdle with the program as the adversary: after each guess it keeps
+    the largest bucket of the answers still possible (see
+    ``adversary.keep_largest``); the game is won by guessing the last word.
+    Returns the exit code (130 after Ctrl-C)."""
+    from wordle_fast.adversary import keep_largest
+    from wordle_fast.patterns import format_pattern
+
+    lexicon = solver.lexicon
+    write(f"Absurdle: there is no hidden word. After each guess I keep the largest group of "
+          f"the {lexicon.n_answers} answers that agree with it; you win when you guess the "
+          f"last one. Hard mode {solver.hard_mode}. Type 'help' for commands.")
+    try:
+        while True:
+            n = solver.n_candidates
+            text = read(f"Guess {len(solver.history) + 1} ({counted(n, 'answer')} left): ")
+            word = text.strip().lower()
+            if word in QUIT_WORDS:
+                raise _Quit
+            if word in ("help", "?"):
+                write(ABSURDLE_HELP)
+                continue
+            if word == "list":
+                write(f"  {n} left: " + ", ".join(solver.candidates))
+                continue
+            if word == "undo":
+                try:
+                    removed = solver.undo()
+                    write(f"  took back {removed.guess.upper()}")
+                except WordleError as error:
+                    write(f"  {error}")
+                continue
+            try:
+                guess = solver.check_guess(text)
+            except InvalidWord as error:
+                write(f"  {error}. Try again.")
+                continue
+            members = solver.candidate_set.indices()
+            code = keep_largest(lexicon, members, lexicon.guess_index(guess))
+            turn = solver.update(guess, code)
+            tiles = format_pattern(code, lexicon.length, "emoji")
+            if solver.solved:
+                write(f"  {guess.upper()} {tiles}  You won in "
+                      f"{counted(len(solver.history), 'guess', 'guesses')}. "
+                      "('wordle-fast absurdle' proves the fewest that always win.)")
+                return 0
+            write(f"  {guess.upper()} {tiles}  {counted(turn.candidates_after, 'answer')} left")
+    except (_Quit, EOFError):
+        write("\nBye.")
+        return 0
+    except KeyboardInterrupt:
+        write("\nBye.")
+        return EXIT_INTERRUPTED
