@@ -135,13 +135,13 @@ def _show_turn(solver, write, top):
     return suggestions
 
 
-def _command(text, solver, write) -> bool:
+def _command(text, solver, write, help_text: str = HELP) -> bool:
     """Handle a command typed at any prompt; True if it was one."""
     word = text.strip().lower()
     if word in QUIT_WORDS:
         raise _Quit
     if word in ("help", "?"):
-        write(HELP)
+        write(help_text)
         return True
     if word == "list":
         write(f"  {solver.n_candidates} left: " + ", ".join(solver.candidates))
@@ -219,21 +219,7 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
         while True:
             n = solver.n_candidates
             text = read(f"Guess {len(solver.history) + 1} ({counted(n, 'answer')} left): ")
-            word = text.strip().lower()
-            if word in QUIT_WORDS:
-                raise _Quit
-            if word in ("help", "?"):
-                write(ABSURDLE_HELP)
-                continue
-            if word == "list":
-                write(f"  {n} left: " + ", ".join(solver.candidates))
-                continue
-            if word == "undo":
-                try:
-                    removed = solver.undo()
-                    write(f"  took back {removed.guess.upper()}")
-                except WordleError as error:
-                    write(f"  {error}")
+            if _command(text, solver, write, ABSURDLE_HELP):
                 continue
             try:
                 guess = solver.check_guess(text)
