@@ -387,9 +387,13 @@ def interrupted_after(seconds, *args):
     import signal
     import time
 
+    # SIGINT back to its default in the child, as in a terminal: a shell
+    # that runs these tests in the background leaves it ignored, which the
+    # child would inherit (and then rightly never stop).
     process = subprocess.Popen([sys.executable, "-m", "wordle_fast", *args],
                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(seconds)
     try:
         os.killpg(process.pid, signal.SIGINT)
