@@ -280,7 +280,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
 
     ``within``: every opener whose total is at most optimum + within gets its
     exact total. A shipped table for these lists, mode and limit answers at
-    once when its margin covers ``within``; otherwise entries saved in
+    once when its margin covers ``within`` (with the stronger claims of the
+    results file added, such as openers ``settle_openers`` proved); otherwise
+    entries saved in
     ``results_path`` (default: the cache directory) or shipped are reused, so
     a run stopped by Ctrl-C resumes. ``recompute`` ignores both and proves
     everything afresh. Stage 3 runs here when ``workers`` is 1, else over
