@@ -29,7 +29,7 @@ import numpy as np
 from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.patterns import format_pattern
+from wordle_fast.patterns import all_green, format_pattern, pattern_tiles
 from wordle_fast.rules import check_mode
 from wordle_fast.words import counted
 
@@ -121,11 +121,9 @@ class _Search:
     def kept(self, members: np.ndarray, row: int) -> list[tuple[int, np.ndarray]]:
         """(pattern code, members) of every largest bucket of ``row`` but the
         all-green one: the sets the adversary may keep."""
-        codes = self.lexicon.matrix[row, members].astype(np.int64)
-        counts = np.bincount(codes)
-        green = self.lexicon.n_patterns - 1
-        return [(int(code), members[codes == code])
-                for code in np.flatnonzero(counts == counts.max()) if code != green]
+        codes, tied = _largest_buckets(self.lexicon, members, row)
+        green = all_green(self.lexicon.length)
+        return [(code, members[codes == code]) for code in tied if code != green]
 
     def key(self, members, k, legal):
         # bitsets: a hard-mode legal list as indices took 120 kB per entry
@@ -190,15 +188,21 @@ def keep_largest(lexicon: Lexicon, members: np.ndarray, row: int) -> int:
     largest bucket's; among tied ones the least revealing (fewest greens,
     then fewest yellows, then the smallest code), so the all-green pattern
     only when nothing else is as large."""
-    codes = lexicon.matrix[row, members].astype(np.int64)
-    counts = np.bincount(codes)
-    tied = np.flatnonzero(counts == counts.max()).tolist()
+    _, tied = _largest_buckets(lexicon, members, row)
 
     def revealed(code):
-        tiles = [(code // 3 ** i) % 3 for i in range(lexicon.length)]
+        tiles = pattern_tiles(code, lexicon.length)
         return tiles.count(2), tiles.count(1), code
 
     return min(tied, key=revealed)
+
+
+def _largest_buckets(lexicon: Lexicon, members: np.ndarray, row: int):
+    """Each member's pattern under guess ``row``, and the codes of the
+    largest buckets (every one, on a tie)."""
+    codes = lexicon.matrix[row, members].astype(np.int64)
+    counts = np.bincount(codes)
+    return codes, np.flatnonzero(counts == counts.max()).tolist()
 
 
 def _bits(rows: np.ndarray, size: int) -> bytes:

@@ -71,7 +71,8 @@ def play(solver: Solver, read: Callable[[str], str] = input,
     write(f"wordle-fast helper: {lexicon.n_answers} possible answers, {lexicon.n_guesses} "
           f"allowed guesses; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
     write("Type 'help' for commands.")
-    try:
+
+    def game() -> int:
         while True:
             while not solver.solved:
                 suggestions = _show_turn(solver, write, top)
@@ -81,6 +82,15 @@ def play(solver: Solver, read: Callable[[str], str] = input,
                 _ask_feedback(solver, guess, read, write)
             if not _undo_win(solver, read, write):
                 return 0
+
+    return _session(game, write)
+
+
+def _session(game: Callable[[], int], write) -> int:
+    """Run ``game``, which returns the exit code; 'quit' and Ctrl-D end it
+    with 0, Ctrl-C with 130."""
+    try:
+        return game()
     except (_Quit, EOFError):
         write("\nBye.")
         return 0
@@ -215,7 +225,8 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
     write(f"Absurdle: there is no hidden word. After each guess I keep the largest group of "
           f"the {lexicon.n_answers} answers that agree with it; you win when you guess the "
           f"last one. Hard mode {solver.hard_mode}. Type 'help' for commands.")
-    try:
+
+    def game() -> int:
         while True:
             n = solver.n_candidates
             text = read(f"Guess {len(solver.history) + 1} ({counted(n, 'answer')} left): ")
@@ -236,9 +247,5 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
                       "('wordle-fast absurdle' proves the fewest that always win.)")
                 return 0
             write(f"  {guess.upper()} {tiles}  {counted(turn.candidates_after, 'answer')} left")
-    except (_Quit, EOFError):
-        write("\nBye.")
-        return 0
-    except KeyboardInterrupt:
-        write("\nBye.")
-        return EXIT_INTERRUPTED
+
+    return _session(game, write)

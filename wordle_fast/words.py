@@ -146,13 +146,16 @@ def _bundled(filename: str) -> tuple[str, ...]:
                           name=f"bundled {filename}")
 
 
-def load_answers(lists: str = "original") -> tuple[str, ...]:
+DEFAULT_EDITION = "original"
+
+
+def load_answers(lists: str = DEFAULT_EDITION) -> tuple[str, ...]:
     """The answer list of a bundled edition (see ``EDITIONS``); by default the
     original game's 2315 words, sorted."""
     return _bundled(edition(lists).answers_file)
 
 
-def load_guesses(lists: str = "original") -> tuple[str, ...]:
+def load_guesses(lists: str = DEFAULT_EDITION) -> tuple[str, ...]:
     """The allowed guesses of a bundled edition, answers included; by default
     the 12972 the original game accepted."""
     return _bundled(edition(lists).guesses_file)
@@ -171,7 +174,7 @@ class Edition:
 
 
 # Sources and dates: data/README.md.
-EDITIONS = {edition.name: edition for edition in (
+EDITIONS = {known.name: known for known in (
     Edition("original", "answers.txt", "guesses.txt", 2315, 12972,
             "the original game (Josh Wardle, 2021), until the NYT's edit of February 2022"),
     Edition("nyt2022", "answers_nyt2022.txt", "guesses.txt", 2309, 12972,
@@ -181,7 +184,6 @@ EDITIONS = {edition.name: edition for edition in (
     Edition("nyt2023", "answers_nyt2023.txt", "guesses_nyt2022.txt", 3158, 14855,
             "the NYT's hidden-word list of July 2023, past and future answers"),
 )}
-DEFAULT_EDITION = "original"
 
 
 def edition(name: str) -> Edition:
