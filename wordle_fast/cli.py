@@ -30,7 +30,7 @@ from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
-from wordle_fast.strategies import STRATEGIES
+from wordle_fast.strategies import DEFAULT_SOLVE_BONUS, STRATEGIES
 from wordle_fast.words import (
     DEFAULT_EDITION, EDITIONS, counted, edition, load_answers, load_guesses, load_word_list)
 
@@ -104,10 +104,14 @@ def _lexicon(args) -> Lexicon:
 def _add_solver_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top", type=int, default=10, metavar="N",
                         help="how many suggestions to show (default 10)")
-    parser.add_argument("--strategy", choices=list(STRATEGIES), default="entropy",
-                        help="how to rank guesses (default: entropy)")
+    parser.add_argument("--strategy", choices=list(STRATEGIES) + ["finish"], default=None,
+                        help="how to rank guesses (default: entropy; with --boards, "
+                             "solve-bonus; finish plays several boards only)")
     parser.add_argument("--frequency-weight", type=float, default=None, metavar="W",
                         help="hybrid strategy: weight of word frequency, 0..1 (default 0.4)")
+    parser.add_argument("--solve-bonus", type=float, default=None, metavar="BITS",
+                        help=f"solve-bonus strategy: bits a guess gains per board it may "
+                             f"solve now (default {DEFAULT_SOLVE_BONUS:g})")
     _add_lookahead_options(parser)
     _add_hard_mode_options(parser)
     parser.add_argument("--guess-pool", choices=GUESS_POOLS, default="allowed",
@@ -156,24 +160,67 @@ def _add_lookahead_options(parser: argparse.ArgumentParser) -> None:
                              "at each level (default: all, exact)")
 
 
+def _add_boards_options(parser: argparse.ArgumentParser, limit: bool = True) -> None:
+    parser.add_argument("--boards", type=int, default=1, metavar="K",
+                        help="play K boards at once, every guess on each: 2 Dordle, 4 Quordle, "
+                             "8 Octordle (default 1)")
+    if limit:
+        parser.add_argument("--max-turns", type=int, default=None, metavar="N",
+                            help="the guess limit with --boards (default K + 5: 7, 9, 13)")
+
+
 def _solver_from(args) -> Solver:
     if args.top < 1:
         raise InvalidOption(f"--top must be at least 1, got {args.top}")
+    if args.boards != 1:
+        return _boards_solver_from(args)
+    if args.command != "simulate":     # (simulate's limit applies to one board too)
+        _only_with(args, False, "--boards", max_turns="--max-turns")
+    if args.strategy == "finish":
+        raise InvalidOption("--strategy finish plays several boards (--boards K); on one board "
+                            "it plays as entropy")
+    _only_with(args, args.strategy == "solve-bonus", "--strategy solve-bonus",
+               solve_bonus="--solve-bonus")
     _only_with(args, args.strategy == "lookahead", "--strategy lookahead",
                depth="--depth", width="--width")
     _only_with(args, args.strategy == "hybrid", "--strategy hybrid",
                frequency_weight="--frequency-weight")
     if args.no_cache and args.cache_dir is not None:
         raise InvalidOption("--no-cache and --cache-dir contradict each other: give one")
-    solver = Solver(args.answers, args.guesses, lists=args.lists, strategy=args.strategy,
+    solver = Solver(args.answers, args.guesses, lists=args.lists,
+                    strategy=_given(args.strategy, "entropy"),
                     guess_pool=args.guess_pool, hard_mode=args.hard_mode, prior=args.prior,
                     frequency_weight=_given(args.frequency_weight, 0.4),
                     depth=_given(args.depth, 2), width=args.width,
+                    solve_bonus=_given(args.solve_bonus, DEFAULT_SOLVE_BONUS),
                     cache_dir=args.cache_dir, use_cache=not args.no_cache)
     if solver.strategy.name == "lookahead" and not getattr(args, "quiet", False):
         solver.strategy.progress = ProgressBar(f"Looking {solver.strategy.depth} steps ahead",
                                                enabled=True)
     return solver
+
+
+def _boards_solver_from(args):
+    """A ``BoardsSolver`` for --boards K, refusing the options it has no use for."""
+    from wordle_fast.boards import BOARD_STRATEGIES, BoardsSolver
+
+    for flag, value in (("--depth", args.depth), ("--width", args.width),
+                        ("--frequency-weight", args.frequency_weight),
+                        ("--cache-dir", args.cache_dir), ("--no-cache", args.no_cache or None)):
+        if value is not None:
+            raise InvalidOption(f"{flag} does not apply to several boards; drop it")
+    if args.hard_mode != "off":
+        raise InvalidOption("hard mode is a one-board rule; play --boards with hard mode off")
+    strategy = _given(args.strategy, BOARD_STRATEGIES[0])
+    if strategy not in BOARD_STRATEGIES:
+        raise InvalidOption(f"--strategy {strategy} plays one board; with --boards choose one "
+                            f"of {', '.join(BOARD_STRATEGIES)}")
+    _only_with(args, strategy == "solve-bonus", "--strategy solve-bonus",
+               solve_bonus="--solve-bonus")
+    return BoardsSolver(args.answers, args.guesses, lists=args.lists, boards=args.boards,
+                        max_guesses=args.max_turns, strategy=strategy,
+                        bonus=_given(args.solve_bonus, DEFAULT_SOLVE_BONUS),
+                        guess_pool=args.guess_pool, prior=args.prior)
 
 
 def _given(value, default):
@@ -211,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="a guess and its feedback, e.g. soare:bybbg; repeat in order")
     _add_json_option(suggest, "the suggestions and the state")
     _add_solver_options(suggest)
+    _add_boards_options(suggest)
     suggest.set_defaults(run=run_suggest)
 
     helper = commands.add_parser(
@@ -220,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play Absurdle: no hidden word, this program keeps the largest "
                              "group of answers after each guess")
     _add_solver_options(helper)
+    _add_boards_options(helper)
     helper.set_defaults(run=run_play, top=5)
 
     query = commands.add_parser(
@@ -243,10 +292,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play every answer (or a subset or sample) with one strategy and "
                     "report success rate, mean and median guesses, the distribution, failures.")
     sim.add_argument("--opener", metavar="WORD", help="a fixed first guess")
-    sim.add_argument("--play", nargs="+", metavar="WORD", help="play only these answers")
+    sim.add_argument("--play", nargs="+", metavar="WORD",
+                     help="play only these answers (with --boards, each game as its answers "
+                          "joined by commas: cigar,rebut,sissy,humph)")
     sim.add_argument("--sample", type=int, metavar="N", help="play N answers drawn at random")
     sim.add_argument("--seed", type=int, default=None, help="random seed for --sample (default 0)")
-    sim.add_argument("--max-turns", type=int, default=6, metavar="N", help="guesses allowed (default 6)")
+    sim.add_argument("--max-turns", type=int, default=None, metavar="N",
+                     help="guesses allowed (default 6; with --boards K, K + 5)")
     sim.add_argument("--workers", type=int, default=1, metavar="N",
                      help="processes (default 1: the kernels already use every core; "
                           "more pays with strict hard mode)")
@@ -255,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "pip install 'wordle-fast[plot]')")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_solver_options(sim)
+    _add_boards_options(sim, limit=False)
     sim.set_defaults(run=run_simulate)
 
     exact = commands.add_parser(
@@ -435,6 +488,8 @@ def _parse_history(entries: list[str]) -> list[tuple[str, str]]:
 def run_suggest(args) -> int:
     _check_output("--json", args.json)
     solver = _solver_from(args)
+    if args.boards != 1:
+        return _suggest_boards(args, solver)
     for guess, pattern in _parse_history(args.history):
         solver.update(guess, pattern)
     suggestions = solver.suggest(top=args.top)
@@ -471,11 +526,48 @@ def run_suggest(args) -> int:
     return EXIT_OK
 
 
+def _suggest_boards(args, solver) -> int:
+    from wordle_fast.play import board_columns, boards_suggestion_table
+
+    for guess, patterns in _parse_history(args.history):
+        solver.update(guess, patterns)
+    suggestions = solver.suggest(top=args.top)
+    if args.json:
+        _write(args.json, _json_text({
+            "boards": solver.boards, "max_guesses": solver.max_guesses,
+            "candidates": [solver.n_candidates(b) for b in range(solver.boards)],
+            "candidate_words": [solver.candidates(b) if solver.n_candidates(b) <= 100 else None
+                                for b in range(solver.boards)],
+            "solved_at": [solver.solved_at(b) for b in range(solver.boards)],
+            "history": [asdict(turn) for turn in solver.history],
+            "solved": solver.solved, "lost": solver.lost,
+            "suggestions": [{"rank": rank, **asdict(s)} for rank, s in enumerate(suggestions, 1)],
+        }))
+        if args.json == "-":
+            return EXIT_OK
+    for turn in solver.history:
+        shown = " ".join(text or "-----" for text in turn.pattern_texts)
+        print(f"{turn.guess} {shown}")
+    print("\n".join(board_columns(solver)))
+    if solver.solved:
+        print(f"solved: every board in {counted(len(solver.history), 'guess', 'guesses')}")
+    else:
+        if solver.lost:
+            print(f"past the limit of {solver.max_guesses} guesses: the game is lost")
+        label = None if solver.strategy.name == "entropy" else solver.strategy.name[:8]
+        print("\n".join(boards_suggestion_table(suggestions, label)))
+    _wrote(args.json)
+    return EXIT_OK
+
+
 def run_play(args) -> int:
+    if args.absurdle and args.boards != 1:
+        raise InvalidOption("--absurdle plays one board; drop --boards")
     if args.absurdle:
         # the adversary gives no suggestions: the options that shape them do nothing
         given = [flag for flag, value, default in (
-            ("--strategy", args.strategy, "entropy"), ("--guess-pool", args.guess_pool,
+            ("--strategy", args.strategy, None), ("--solve-bonus", args.solve_bonus, None),
+            ("--guess-pool", args.guess_pool,
                                                        "allowed"),
             ("--prior", args.prior, "uniform"), ("--top", args.top, 5),
             ("--frequency-weight", args.frequency_weight, None), ("--depth", args.depth, None),
@@ -491,6 +583,9 @@ def run_play(args) -> int:
     if args.absurdle:
         from wordle_fast.play import play_absurdle
         return play_absurdle(solver)
+    if args.boards != 1:
+        from wordle_fast.play import play_boards
+        return play_boards(solver, top=args.top)
     return play(solver, top=args.top)
 
 
@@ -586,8 +681,10 @@ def run_simulate(args) -> int:
     # Every check before any work: a bad option never costs a simulation.
     if args.workers < 1:
         raise InvalidOption(f"--workers must be at least 1, got {args.workers}")
-    if args.max_turns < 1:
+    if args.max_turns is not None and args.max_turns < 1:
         raise InvalidOption(f"--max-turns must be at least 1, got {args.max_turns}")
+    if args.boards != 1:
+        return _simulate_boards(args)
     _only_with(args, args.sample is not None, "--sample", seed="--seed")
     if args.plot:
         _check_output("--plot", args.plot)
@@ -612,7 +709,8 @@ def run_simulate(args) -> int:
     games = len(answers) if answers is not None else lexicon.n_answers
     workers = _capped_workers("--workers", args.workers, games)
     progress = ProgressBar("Simulating", enabled=not args.quiet)
-    result = simulate(solver, answers=answers, opener=args.opener, max_turns=args.max_turns,
+    result = simulate(solver, answers=answers, opener=args.opener,
+                      max_turns=_given(args.max_turns, 6),
                       workers=workers, progress=progress)
     say = _human_output(args.json)
     say(result.summary())
@@ -624,6 +722,38 @@ def run_simulate(args) -> int:
 
         write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
         say(f"Wrote plot: {args.plot}")
+    return EXIT_OK
+
+
+def _simulate_boards(args) -> int:
+    from wordle_fast.boards import simulate_boards
+
+    if args.opener is not None:
+        raise InvalidOption("--opener fixes one board's first guess; with --boards the strategy "
+                            "chooses every guess: drop --opener")
+    if args.plot is not None:
+        raise InvalidOption("--plot draws one board's distribution; with --boards the "
+                            "distribution is printed, and --json gives every game")
+    _check_output("--json", args.json)
+    if args.play and (args.sample is not None or args.seed is not None):
+        raise InvalidOption("--play names the games and --sample/--seed draw them: give one")
+    solver = _boards_solver_from(args)
+    tuples = None
+    if args.play:
+        tuples = [tuple(word for word in entry.replace("/", ",").split(",") if word)
+                  for entry in args.play]
+    sample = _given(args.sample, 1000)
+    if sample < 1:
+        raise InvalidOption(f"--sample must be at least 1, got {sample}")
+    workers = _capped_workers("--workers", args.workers, len(tuples) if tuples else sample)
+    progress = ProgressBar("Simulating", enabled=not args.quiet)
+    result = simulate_boards(solver, sample=sample, seed=_given(args.seed, 0), tuples=tuples,
+                             workers=workers, progress=progress)
+    say = _human_output(args.json)
+    say(result.summary())
+    if args.json:
+        _write(args.json, _json_text(result.to_dict()))
+        _wrote(args.json)
     return EXIT_OK
 
 

@@ -249,3 +249,190 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
             write(f"  {guess.upper()} {tiles}  {counted(turn.candidates_after, 'answer')} left")
 
     return _session(game, write)
+
+
+BOARDS_HELP = f"""Commands, at either prompt:
+  undo    take back the last guess and its feedback
+  quit    leave (Ctrl-D and Ctrl-C too)
+  list    show the answers still possible on every board
+  help    this text
+At the guess prompt, Enter plays the first suggestion. At the feedback prompt,
+'back' re-enters the guess. Feedback: one pattern per unsolved board, in board
+order, separated by spaces or commas; each pattern {ACCEPTED_FORMS}."""
+
+BOARD_COLUMN = 11          # characters per board in the side-by-side view
+BOARD_WORDS_SHOWN = 6      # candidates listed under each board
+
+
+def play_boards(solver, read: Callable[[str], str] = input,
+                write: Callable[[str], None] = print, top: int = 5) -> int:
+    """Run one interactive game on several boards (a ``BoardsSolver``):
+    each turn shows the boards side by side and the best guesses, then asks
+    for the guess and one pattern per unsolved board. Returns the exit code
+    (130 after Ctrl-C)."""
+    lexicon = solver.lexicon
+    write(f"wordle-fast helper, {solver.boards} boards in {solver.max_guesses} guesses: "
+          f"{lexicon.n_answers} possible answers, {lexicon.n_guesses} allowed guesses; "
+          f"strategy {solver.strategy.name}.")
+    write("Type 'help' for commands.")
+
+    def game() -> int:
+        playing_on = False      # past the limit, by the user's choice
+        while True:
+            while not solver.solved and (playing_on or not solver.lost):
+                suggestions = _show_boards_turn(solver, write, top)
+                guess = _ask_boards_guess(solver, suggestions[0].word, read, write)
+                if guess is not None:
+                    _ask_boards_feedback(solver, guess, read, write)
+            choice = _boards_end(solver, read, write)
+            if choice is None:
+                return 0
+            playing_on = playing_on or choice == "on"
+
+    return _session(game, write)
+
+
+def board_columns(solver) -> list[str]:
+    """The boards side by side: a heading, the answers left (or when the
+    board was solved), and the first few candidates of each."""
+    columns = []
+    for board in range(solver.boards):
+        at = solver.solved_at(board)
+        if at is not None:
+            word = solver.history[at - 1].guess.upper()
+            cells = [f"solved ({at})", word]
+        else:
+            words = solver.candidates(board)
+            cells = [f"{len(words)} left"] + words[:BOARD_WORDS_SHOWN]
+            if len(words) > BOARD_WORDS_SHOWN:
+                cells.append(f"+{len(words) - BOARD_WORDS_SHOWN} more")
+        columns.append([f"board {board + 1}"] + cells)
+    height = max(len(column) for column in columns)
+    lines = []
+    for start in range(0, len(columns), 80 // BOARD_COLUMN):   # wrap past 7 boards
+        part = columns[start:start + 80 // BOARD_COLUMN]
+        for k in range(height):
+            line = "".join(f"{(column[k] if k < len(column) else ''):<{BOARD_COLUMN}}"
+                           for column in part)
+            if line.strip():
+                lines.append("  " + line.rstrip())
+    return lines
+
+
+def boards_suggestion_table(suggestions, score_label: str | None) -> list[str]:
+    extra = f" {score_label:>8}" if score_label else ""
+    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[solved]':>9}  bits per unsolved board"
+             f"        may solve"]
+    for s in suggestions:
+        score = f" {s.score:>8.3f}" if score_label else ""
+        per_board = " ".join(f"{bits:.2f}" for bits in s.board_bits)
+        solves = ", ".join(str(b + 1) for b in s.solves) or "-"
+        lines.append(f"  {s.word:<8} {s.expected_bits:>6.2f}{score} {s.expected_solved:>9.3f}  "
+                     f"{per_board:<30} {solves}")
+    return lines
+
+
+def _show_boards_turn(solver, write, top):
+    write("")
+    turn = len(solver.history) + 1
+    over = "  (past the limit: playing on)" if turn > solver.max_guesses else ""
+    write(f"Turn {turn} of {solver.max_guesses}{over}")
+    write("\n".join(board_columns(solver)))
+    suggestions = solver.suggest(top=top)
+    label = None if solver.strategy.name == "entropy" else solver.strategy.name[:8]
+    write("\n".join(boards_suggestion_table(suggestions, label)))
+    return suggestions
+
+
+def _boards_command(text, solver, write) -> bool:
+    """Handle a command typed at any prompt; True if it was one."""
+    word = text.strip().lower()
+    if word == "list":
+        for board in solver.unsolved:
+            words = solver.candidates(board)
+            write(f"  board {board + 1}, {len(words)} left: " + ", ".join(words))
+        return True
+    if word == "undo":
+        try:
+            removed = solver.undo()
+            shown = " ".join(text for text in removed.pattern_texts if text is not None)
+            write(f"  took back {removed.guess.upper()} {shown}")
+        except WordleError as error:
+            write(f"  {error}")
+        return True
+    return _command(text, solver, write, BOARDS_HELP)
+
+
+def _ask_boards_guess(solver, suggestion, read, write) -> str | None:
+    while True:
+        text = read(f"Guess played [{suggestion}]: ")
+        if not text.strip():
+            return suggestion
+        if _boards_command(text, solver, write):
+            if text.strip().lower() in ("help", "?"):
+                continue
+            return None  # undo or list: show the turn again
+        try:
+            return solver.check_guess(text)
+        except InvalidWord as error:
+            write(f"  {error}. Try again.")
+
+
+def _ask_boards_feedback(solver, guess, read, write) -> None:
+    boards = ", ".join(str(b + 1) for b in solver.unsolved)
+    needed = len(solver.unsolved)
+    while True:
+        text = read(f"Feedback for {guess.upper()} on board{'s' if needed > 1 else ''} {boards} "
+                    f"({counted(needed, 'pattern')}, e.g. {' '.join(['bygyb'] * min(needed, 2))}"
+                    f"{' ...' if needed > 2 else ''}): ")
+        if text.strip().lower() == "back":
+            return
+        if _boards_command(text, solver, write):
+            if text.strip().lower() == "undo":
+                return  # the previous turn is gone; this guess goes with it
+            continue
+        try:
+            turn = solver.update(guess, text)
+        except InvalidPattern as error:
+            write(f"  {error}. Try again.")
+            continue
+        except InconsistentFeedback as error:
+            write(f"  That cannot be right: {error}.")
+            write("  Type the feedback again, or 'undo' to take back the previous guess.")
+            continue
+        parts = []
+        for board, text_b in enumerate(turn.pattern_texts):
+            if text_b is None:
+                continue
+            left = turn.candidates_after[board]
+            parts.append(f"board {board + 1} solved" if board in turn.solved_now
+                         else f"board {board + 1}: {turn.bits[board]:.2f} bits, {left} left")
+        write("  " + "; ".join(parts))
+        return
+
+
+def _boards_end(solver, read, write) -> str | None:
+    """Announce the end (all solved, or the limit reached) and offer undo,
+    or playing on past the limit: 'undo' or 'on' to go on, None to stop."""
+    n = len(solver.history)
+    if solver.solved:
+        write(f"All {solver.boards} boards solved in {counted(n, 'guess', 'guesses')}"
+              f"{'' if n <= solver.max_guesses else f', past the limit of {solver.max_guesses}'}.")
+        prompt = "Enter to finish, or 'undo' if that row was typed by mistake: "
+    else:
+        unsolved = ", ".join(str(b + 1) for b in solver.unsolved)
+        write(f"Out of guesses: the {solver.max_guesses} are used and board"
+              f"{'s' if len(solver.unsolved) > 1 else ''} {unsolved} "
+              f"{'are' if len(solver.unsolved) > 1 else 'is'} unsolved.")
+        prompt = "Enter to finish, 'on' to play on past the limit, or 'undo': "
+    while True:
+        text = read(prompt)
+        word = text.strip().lower()
+        if not word or word in QUIT_WORDS:
+            return None
+        if word == "undo":
+            _boards_command("undo", solver, write)
+            return word
+        if word == "on" and not solver.solved:
+            return word
+        write(f"  {shown_word(text.strip())} is not a choice here. Try again.")

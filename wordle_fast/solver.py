@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -27,7 +28,7 @@ from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
 from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
 from wordle_fast.scoring import GuessScore, GuessScores, realized_information
-from wordle_fast.strategies import Position, Strategy, make_strategy
+from wordle_fast.strategies import DEFAULT_SOLVE_BONUS, Position, Strategy, make_strategy
 from wordle_fast.words import WordSource, normalize_word
 
 GUESS_POOLS = ("allowed", "candidates")
@@ -66,21 +67,41 @@ class Solver:
     frequency share of the ``hybrid`` score. ``depth`` / ``width``: the
     ``lookahead`` strategy's steps and guesses expanded per level. ``cache_dir`` / ``use_cache``:
     where the first move's table is kept (see :mod:`wordle_fast.cache`).
+    ``solve_bonus``: the ``solve-bonus`` strategy's bits per answer guessed.
+
+    ``boards=K`` with K of 2 or more plays K boards at once (Dordle, Quordle,
+    Octordle) and gives a :class:`wordle_fast.boards.BoardsSolver` instead,
+    which also takes ``max_guesses`` (default K + 5).
     """
+
+    def __new__(cls, *args, boards: int = 1, **options):
+        if boards == 1 or isinstance(boards, bool):
+            return super().__new__(cls)
+        from wordle_fast.boards import BoardsSolver   # (it builds on this module)
+
+        if "solve_bonus" in options:
+            options["bonus"] = options.pop("solve_bonus")
+        taken = inspect.signature(BoardsSolver).parameters
+        ignored = [name for name in options if name not in taken]
+        if ignored:
+            raise InvalidOption(f"{', '.join(ignored)} {'do' if len(ignored) > 1 else 'does'} "
+                                f"not apply to several boards; drop {'them' if len(ignored) > 1 else 'it'}")
+        return BoardsSolver(*args, boards=boards, **options)
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
                  hard_mode: str = "off", prior: str = "uniform", frequency_weight: float = 0.4,
-                 depth: int = 2, width: int | None = None,
+                 depth: int = 2, width: int | None = None, solve_bonus: float = DEFAULT_SOLVE_BONUS,
                  lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
-                 use_cache: bool = True):
+                 use_cache: bool = True, boards: int = 1):
+        whole_number(boards, "the number of boards", minimum=1)
         if guess_pool not in GUESS_POOLS:
             raise InvalidOption(f"unknown guess pool {guess_pool!r}: choose one of "
                                 f"{', '.join(GUESS_POOLS)}")
         if prior not in PRIORS:
             raise InvalidOption(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.strategy = make_strategy(strategy, frequency_weight=frequency_weight,
-                                      depth=depth, width=width)
+                                      depth=depth, width=width, bonus=solve_bonus)
         if self.strategy.name == "optimal" and prior != "uniform":
             raise InvalidOption("the optimal strategy minimizes total guesses over equally "
                                 "likely answers; use the uniform prior")
@@ -259,18 +280,26 @@ class Solver:
         return removed
 
     def _explain_contradiction(self, guess: str, code: int) -> str:
-        length = self.lexicon.length
-        entry = f"{guess.upper()} {format_pattern(code, length)}"
-        alone = self.lexicon.all_candidates().narrow(self.lexicon.row(guess), code)
-        if not alone:
-            return (f"no answer in the list gives {entry}; check the tiles "
-                    f"(e.g. a letter marked yellow and gray in a way no word allows)")
-        for turn in self._turns:
-            if not alone.narrowed(self.lexicon.row(turn.guess), turn.pattern):
-                return (f"{entry} contradicts the earlier {turn.guess.upper()} "
-                        f"{turn.pattern_text}: no answer gives both; undo one of them")
-        return (f"{entry} leaves {len(alone)} answers on its own, but none of them fits "
-                f"all the earlier feedback together; undo the entry that was mistyped")
+        return explain_contradiction(self.lexicon, self._rows(), guess, code)
+
+
+def explain_contradiction(lexicon: Lexicon, rows: list[tuple[str, int]], guess: str,
+                          code: int) -> str:
+    """Why no answer gives ``guess`` ``code`` after the (guess, code) ``rows``:
+    no answer at all, one earlier row it contradicts, or all of them together."""
+    length = lexicon.length
+    entry = f"{guess.upper()} {format_pattern(code, length)}"
+    alone = lexicon.all_candidates().narrow(lexicon.row(guess), code)
+    if not alone:
+        return (f"no answer in the list gives {entry}; check the tiles "
+                f"(e.g. a letter marked yellow and gray in a way no word allows)")
+    for earlier, earlier_code in rows:
+        if not alone.narrowed(lexicon.row(earlier), earlier_code):
+            return (f"{entry} contradicts the earlier {earlier.upper()} "
+                    f"{format_pattern(earlier_code, length)}: no answer gives both; "
+                    "undo one of them")
+    return (f"{entry} leaves {len(alone)} answers on its own, but none of them fits "
+            f"all the earlier feedback together; undo the entry that was mistyped")
 
 
 # A cached opening table's arrays, one entry per guess scored, by numpy kind.

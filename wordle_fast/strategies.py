@@ -32,6 +32,9 @@ class Position:
     hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
     history: tuple = ()                  # (guess, pattern code) of each turn played
     legal_mask: np.ndarray | None = None  # the rule's mask over every guess, if already known
+    # Several boards: (candidates, scores) of each unsolved board; `scores`
+    # and `candidates` above are then their sums and union. Empty for one board.
+    boards: tuple = ()
 
     @cached_property
     def legal(self) -> np.ndarray | None:
@@ -54,6 +57,11 @@ class Position:
     def zipf(self) -> np.ndarray:
         """Word frequency of each pooled guess."""
         return self.lexicon.guess_zipf[self.rows]
+
+
+# SolveBonusStrategy's default: the bits that solving a board now is worth
+# (chosen by simulation; see benchmarks/boards_tuning.py).
+DEFAULT_SOLVE_BONUS = 4.0
 
 
 class Strategy:
@@ -133,6 +141,33 @@ class LetterFrequencyStrategy(Strategy):
         return position.scores.expected_bits * coverage
 
 
+class SolveBonusStrategy(Strategy):
+    """Expected bits plus ``bonus`` bits times the chance that the guess is
+    the answer; over several boards, the bits and the chances are summed
+    over the unsolved boards (the expected number of boards solved now).
+
+    Why: if a board of c candidates costs about 1 + log2(c) / bonus more
+    guesses, the guess that minimises the expected guesses left, summed over
+    the boards, is the one with the largest bits + bonus x P(solved now).
+    Entropy alone values solving a board at the few bits it reveals, and
+    with several boards every guess must be some board's answer in the end:
+    a guess that may solve one is worth more than its bits."""
+
+    name = "solve-bonus"
+
+    def __init__(self, bonus: float = DEFAULT_SOLVE_BONUS):
+        if not (np.isfinite(bonus) and bonus >= 0):
+            raise InvalidOption(f"the solve bonus must be a number of bits, 0 or more, "
+                                f"got {bonus}")
+        self.bonus = float(bonus)
+
+    def values(self, position):
+        return position.scores.expected_bits + self.bonus * position.scores.win_probability
+
+    def cache_key(self):
+        return f"{self.name}:{self.bonus!r}"
+
+
 def _scaled(values: np.ndarray) -> np.ndarray:
     spread = values.max() - values.min() if len(values) else 0.0
     if spread <= 0:
@@ -158,7 +193,8 @@ def _optimal(max_guesses: int = 6):
 # name -> class or factory; make_strategy passes each the options it takes
 STRATEGIES = {
     **{cls.name: cls for cls in (EntropyStrategy, HybridStrategy, MinimaxStrategy,
-                                 ExpectedSizeStrategy, LetterFrequencyStrategy)},
+                                 ExpectedSizeStrategy, LetterFrequencyStrategy,
+                                 SolveBonusStrategy)},
     "lookahead": _lookahead,
     "optimal": _optimal,
 }
