@@ -41,6 +41,7 @@ _LAZY = {
     "rank_openers_by_lookahead": "lookahead",
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "analysis"),
     **dict.fromkeys(["absurdle", "AbsurdleResult"], "adversary"),
+    **dict.fromkeys(["BoardsSolver", "BoardsSimulationResult", "simulate_boards"], "boards"),
 }
 # The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which
 # implementation loaded ("compiled" or "python").

@@ -10,8 +10,8 @@ strategies see the per-board scores and their sums:
 - ``finish``: a board's last candidate whenever one board has a single
   candidate left (it must be played some time, and finishes that board now),
   else ``entropy``;
-- ``solve-bonus`` (the default): summed bits plus a bonus for each board the
-  guess may solve now (see ``strategies.SolveBonusStrategy``).
+- ``solve-bonus`` (the default): as ``finish``, but summed bits plus a bonus
+  for each board the guess may solve now (see ``strategies.SolveBonusStrategy``).
 
 >>> solver = BoardsSolver(boards=2)
 >>> solver.max_guesses, solver.suggest(top=1)[0].word
@@ -48,6 +48,7 @@ from wordle_fast.strategies import (
     Position,
     SolveBonusStrategy,
     Strategy,
+    last_candidates_first,
 )
 from wordle_fast.words import WordSource, counted, normalize_word
 
@@ -97,20 +98,14 @@ class BoardsSuggestion:
 
 
 class FinishStrategy(Strategy):
-    """A board's last candidate when one board has one left (the lowest such
-    board first), else the most bits summed over the boards."""
+    """A board's last candidate when one board has one left (the one whose
+    guess tells most on the other boards), else the most bits summed over
+    the boards."""
 
     name = "finish"
 
     def values(self, position):
-        bits = position.scores.expected_bits
-        last = [candidates for candidates, _ in position.boards if len(candidates) == 1]
-        if not last:
-            return bits
-        lexicon = position.lexicon
-        answer_row = int(lexicon.answer_rows[next(iter(last[0]))])
-        # Above every summed entropy: finishing a board outranks any probe.
-        return np.where(position.rows == answer_row, bits.max() + 1.0, bits)
+        return last_candidates_first(position, position.scores.expected_bits)
 
 
 def board_strategy(name: str | Strategy = "solve-bonus",

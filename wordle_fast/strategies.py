@@ -61,7 +61,7 @@ class Position:
 
 # SolveBonusStrategy's default: the bits that solving a board now is worth
 # (chosen by simulation; see benchmarks/boards_tuning.py).
-DEFAULT_SOLVE_BONUS = 4.0
+DEFAULT_SOLVE_BONUS = 2.0
 
 
 class Strategy:
@@ -143,15 +143,16 @@ class LetterFrequencyStrategy(Strategy):
 
 class SolveBonusStrategy(Strategy):
     """Expected bits plus ``bonus`` bits times the chance that the guess is
-    the answer; over several boards, the bits and the chances are summed
-    over the unsolved boards (the expected number of boards solved now).
+    the answer. Over several boards the bits and the chances are summed over
+    the unsolved boards (the chance becomes the expected number of boards
+    solved now), and a board's last candidate is played first, as by the
+    ``finish`` strategy.
 
-    Why: if a board of c candidates costs about 1 + log2(c) / bonus more
-    guesses, the guess that minimises the expected guesses left, summed over
-    the boards, is the one with the largest bits + bonus x P(solved now).
-    Entropy alone values solving a board at the few bits it reveals, and
-    with several boards every guess must be some board's answer in the end:
-    a guess that may solve one is worth more than its bits."""
+    Why: every board's answer must be guessed some time, so a game of K
+    boards lasts K guesses plus those that solve no board. A guess that may
+    solve a board is worth more than the bits it reveals; entropy alone
+    values it at those bits. The bonus was chosen by simulation
+    (``benchmarks/boards_tuning.py``)."""
 
     name = "solve-bonus"
 
@@ -162,10 +163,25 @@ class SolveBonusStrategy(Strategy):
         self.bonus = float(bonus)
 
     def values(self, position):
-        return position.scores.expected_bits + self.bonus * position.scores.win_probability
+        scores = position.scores
+        return last_candidates_first(
+            position, scores.expected_bits + self.bonus * scores.win_probability)
 
     def cache_key(self):
         return f"{self.name}:{self.bonus!r}"
+
+
+def last_candidates_first(position: Position, values: np.ndarray) -> np.ndarray:
+    """``values`` with every board's last candidate (several boards: a board
+    with one candidate left) raised above all other guesses; among them, the
+    most summed bits first. Unchanged for one board: with one candidate left
+    it is the whole pool."""
+    rows = [int(position.lexicon.answer_rows[next(iter(candidates))])
+            for candidates, _ in position.boards if len(candidates) == 1]
+    if not rows:
+        return values
+    lead = values.max() + 1.0
+    return np.where(np.isin(position.rows, rows), lead + position.scores.expected_bits, values)
 
 
 def _scaled(values: np.ndarray) -> np.ndarray:
