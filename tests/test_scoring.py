@@ -196,3 +196,27 @@ def test_scoring_input_errors(official):
         official.score(pool=["soare"])["crane"]
     with pytest.raises(ValueError, match="cannot shrink"):
         realized_information(3, 0)
+
+
+@given(values=st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0, -np.inf]), min_size=1,
+                       max_size=40),
+       data=st.data())
+def test_the_best_few_are_the_full_orders_first(values, data):
+    # Few distinct values, so ties at the cut are the rule: the partial sort
+    # must break them as the full sort does.
+    n = len(values)
+    scores = GuessScores(
+        rows=np.array(data.draw(st.permutations(range(n)), label="rows")),
+        vocabulary=tuple(f"w{i}" for i in range(n)),
+        expected_bits=np.array(values),
+        expected_remaining=np.array(data.draw(st.lists(st.sampled_from([1.0, 2.0]), min_size=n,
+                                                       max_size=n), label="remaining")),
+        largest_bucket=np.ones(n, dtype=np.int64), n_buckets=np.ones(n, dtype=np.int64),
+        win_probability=np.array(data.draw(st.lists(st.sampled_from([0.0, 0.25]), min_size=n,
+                                                    max_size=n), label="p(win)")),
+        is_candidate=np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n),
+                                        label="candidate")),
+        n_candidates=4)
+    full = scores.order()
+    for top in (0, 1, 2, 5, n, n + 3):
+        assert scores.order(top=top).tolist() == full[:top].tolist()

@@ -57,20 +57,32 @@ class GuessScores:
         never needs the strings)."""
         return tuple(self.vocabulary[r] for r in self.rows)
 
-    def order(self, values: np.ndarray | None = None) -> np.ndarray:
+    def order(self, values: np.ndarray | None = None, top: int | None = None) -> np.ndarray:
         """Pool positions from best to worst by ``values`` (a strategy's,
         higher is better; default: expected bits), then the tie-breakers,
-        and last the guess-list order (alphabetical for the bundled list)."""
+        and last the guess-list order (alphabetical for the bundled list).
+        ``top``: only the best ``top``, sorting only the guesses that can be
+        among them (the same positions as the full order's first ``top``)."""
         if values is None:
             values = self.expected_bits
+        rounded = np.round(values, _TIE_DECIMALS)
+        positions = np.arange(len(rounded))
+        if top is not None and top < len(rounded):
+            if top <= 0:
+                return positions[:0]
+            # every guess of the first `top` has a value at least the top-th largest
+            threshold = np.partition(rounded, len(rounded) - top)[len(rounded) - top]
+            if not np.isnan(threshold):
+                positions = np.flatnonzero(rounded >= threshold)
         # np.lexsort sorts by the last key first.
-        return np.lexsort((
-            self.rows,
-            -self.win_probability,
-            np.round(self.expected_remaining, _TIE_DECIMALS),
-            ~self.is_candidate,
-            -np.round(values, _TIE_DECIMALS),
+        order = np.lexsort((
+            self.rows[positions],
+            -self.win_probability[positions],
+            np.round(self.expected_remaining[positions], _TIE_DECIMALS),
+            ~self.is_candidate[positions],
+            -rounded[positions],
         ))
+        return positions[order][:top]
 
     def row(self, position: int) -> GuessScore:
         return GuessScore(
@@ -85,13 +97,11 @@ class GuessScores:
 
     def ranked(self, top: int | None = None) -> list[GuessScore]:
         """The best ``top`` guesses (all when ``None``), best first."""
-        order = self.order()
-        if top is not None:
-            order = order[:max(0, top)]
+        order = self.order(top=None if top is None else max(0, top))
         return [self.row(int(position)) for position in order]
 
     def best(self) -> GuessScore:
-        return self.row(int(self.order()[0]))
+        return self.row(int(self.order(top=1)[0]))
 
     def __getitem__(self, word: str) -> GuessScore:
         try:

@@ -159,9 +159,9 @@ class Solver:
         if self.solved:
             return []
         scores, values, self.ranking_partial = self._ranked_pool()
-        order = scores.order(values)
         if top is not None:
-            order = order[:whole_number(top, "the number of suggestions", minimum=0)]
+            top = whole_number(top, "the number of suggestions", minimum=0)
+        order = scores.order(values, top)
         return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name) for f in fields(GuessScore)},
                            score=float(values[int(i)])) for i in order]
 
