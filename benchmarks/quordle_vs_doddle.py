@@ -56,7 +56,10 @@ def run_ours(paths: list[str], workers: int) -> None:
 
     from wordle_fast.boards import BOARD_STRATEGIES, simulate_boards
 
-    runs = [json.load(open(path)) for path in paths]
+    runs = []
+    for path in paths:
+        with open(path) as file:
+            runs.append(json.load(file))
     tuples = runs[0]["tuples"]
     assert all(run["tuples"] == tuples for run in runs), "the files hold different games"
     keep = [k for k, game in enumerate(tuples) if len(set(game)) == 4]

@@ -443,6 +443,15 @@ def test_ctrl_c_while_proving_the_opening_table(tmp_path, seconds):
 def test_ctrl_c_in_the_helper_exits_130():
     code, err = interrupted_after(1.5, "play")   # waiting at the first prompt
     assert code == 130 and "Traceback" not in err, err
+    code, err = interrupted_after(1.5, "play", "--boards", "4")
+    assert code == 130 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_while_simulating_several_boards(workers):
+    code, err = interrupted_after(2.0, "simulate", "--boards", "4", "--sample", "5000",
+                                  "--workers", workers, "--quiet")
+    assert code == 130 and "Traceback" not in err and "Exception ignored" not in err, err
 
 
 def test_a_lookahead_cut_short_is_labelled_partial_and_never_cached(official, tmp_path):

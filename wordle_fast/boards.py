@@ -482,11 +482,11 @@ class BoardsSimulationResult:
 
     def summary(self) -> str:
         n = len(self.games)
-        lines = [f"{self.boards} boards, {self.max_guesses} guesses, strategy "
-                 f"{self.config['strategy']}: {n} games"
-                 + (f" (seed {self.seed})" if self.seed is not None else ""),
-                 f"Solved (every board within {self.max_guesses}): {self.solved}/{n} "
-                 f"({self.solved_rate:.2%})",
+        seed = f" (seed {self.seed})" if self.seed is not None else ""
+        lines = [(f"{self.boards} boards, {self.max_guesses} guesses, strategy "
+                  f"{self.config['strategy']}: {n} games{seed}"),
+                 (f"Solved (every board within {self.max_guesses}): {self.solved}/{n} "
+                  f"({self.solved_rate:.2%})"),
                  f"Guesses to finish every board: mean {self.mean:.4f}, median {self.median:g}",
                  "Distribution:"]
         peak = max(self.distribution.values(), default=1)
@@ -565,7 +565,7 @@ def simulate_boards(config: BoardsSolver | dict | None = None, boards: int | Non
             played[k] = play_game(solver, answers)
             report(1)
     else:
-        from wordle_fast._pool import spawn_pool   # loads multiprocessing: only when used
+        from wordle_fast._pool import spawn_pool  # loads multiprocessing: only when used
 
         # Interleaved chunks: each worker gets a like mix of easy and hard games.
         chunks = [list(range(start, len(games), workers * 8)) for start in range(workers * 8)]

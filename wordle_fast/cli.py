@@ -527,7 +527,7 @@ def run_suggest(args) -> int:
 
 
 def _suggest_boards(args, solver) -> int:
-    from wordle_fast.play import board_columns, boards_suggestion_table
+    from wordle_fast.play import board_columns, boards_score_label, boards_suggestion_table
 
     for guess, patterns in _parse_history(args.history):
         solver.update(guess, patterns)
@@ -554,8 +554,7 @@ def _suggest_boards(args, solver) -> int:
     else:
         if solver.lost:
             print(f"past the limit of {solver.max_guesses} guesses: the game is lost")
-        label = None if solver.strategy.name == "entropy" else solver.strategy.name[:8]
-        print("\n".join(boards_suggestion_table(suggestions, label)))
+        print("\n".join(boards_suggestion_table(suggestions, boards_score_label(solver.strategy))))
     _wrote(args.json)
     return EXIT_OK
 

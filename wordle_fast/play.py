@@ -303,9 +303,11 @@ def board_columns(solver) -> list[str]:
             cells = [f"solved ({at})", word]
         else:
             words = solver.candidates(board)
-            cells = [f"{len(words)} left"] + words[:BOARD_WORDS_SHOWN]
-            if len(words) > BOARD_WORDS_SHOWN:
-                cells.append(f"+{len(words) - BOARD_WORDS_SHOWN} more")
+            cells = [f"{len(words)} left"]
+            if len(words) <= 2 * BOARD_WORDS_SHOWN:    # a long list's first words tell nothing
+                cells += words[:BOARD_WORDS_SHOWN]
+                if len(words) > BOARD_WORDS_SHOWN:
+                    cells.append(f"+{len(words) - BOARD_WORDS_SHOWN} more")
         columns.append([f"board {board + 1}"] + cells)
     height = max(len(column) for column in columns)
     lines = []
@@ -319,10 +321,16 @@ def board_columns(solver) -> list[str]:
     return lines
 
 
+def boards_score_label(strategy) -> str | None:
+    """The column of the strategy's own value: none when it ranks by the
+    summed bits shown anyway."""
+    return None if strategy.name == "entropy" else "score"
+
+
 def boards_suggestion_table(suggestions, score_label: str | None) -> list[str]:
     extra = f" {score_label:>8}" if score_label else ""
-    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[solved]':>9}  bits per unsolved board"
-             f"        may solve"]
+    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[solved]':>9}  "
+             f"{'bits per unsolved board':<30} may solve"]
     for s in suggestions:
         score = f" {s.score:>8.3f}" if score_label else ""
         per_board = " ".join(f"{bits:.2f}" for bits in s.board_bits)
@@ -339,8 +347,7 @@ def _show_boards_turn(solver, write, top):
     write(f"Turn {turn} of {solver.max_guesses}{over}")
     write("\n".join(board_columns(solver)))
     suggestions = solver.suggest(top=top)
-    label = None if solver.strategy.name == "entropy" else solver.strategy.name[:8]
-    write("\n".join(boards_suggestion_table(suggestions, label)))
+    write("\n".join(boards_suggestion_table(suggestions, boards_score_label(solver.strategy))))
     return suggestions
 
 

@@ -77,7 +77,7 @@ class Solver:
     def __new__(cls, *args, boards: int = 1, **options):
         if boards == 1 or isinstance(boards, bool):
             return super().__new__(cls)
-        from wordle_fast.boards import BoardsSolver   # (it builds on this module)
+        from wordle_fast.boards import BoardsSolver  # (it builds on this module)
 
         if "solve_bonus" in options:
             options["bonus"] = options.pop("solve_bonus")
