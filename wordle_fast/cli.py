@@ -711,11 +711,7 @@ def run_simulate(args) -> int:
     result = simulate(solver, answers=answers, opener=args.opener,
                       max_turns=_given(args.max_turns, 6),
                       workers=workers, progress=progress)
-    say = _human_output(args.json)
-    say(result.summary())
-    if args.json:
-        _write(args.json, _json_text(result.to_dict()))
-        _wrote(args.json)
+    say = _report(result, args.json)
     if args.plot:
         from wordle_fast.plot import plot_distribution
 
@@ -748,12 +744,19 @@ def _simulate_boards(args) -> int:
     progress = ProgressBar("Simulating", enabled=not args.quiet)
     result = simulate_boards(solver, sample=sample, seed=_given(args.seed, 0), tuples=tuples,
                              workers=workers, progress=progress)
-    say = _human_output(args.json)
-    say(result.summary())
-    if args.json:
-        _write(args.json, _json_text(result.to_dict()))
-        _wrote(args.json)
+    _report(result, args.json)
     return EXIT_OK
+
+
+def _report(result, json_path: str | None):
+    """A simulation's summary for people, and its JSON to ``json_path``;
+    returns where further human output goes."""
+    say = _human_output(json_path)
+    say(result.summary())
+    if json_path:
+        _write(json_path, _json_text(result.to_dict()))
+        _wrote(json_path)
+    return say
 
 
 def _human_output(*machine_outputs):

@@ -166,12 +166,16 @@ def _command(text, solver, write, help_text: str = HELP) -> bool:
     return False
 
 
-def _ask_guess(solver, suggestion, read, write) -> str | None:
+def _ask_guess(solver, suggestion, read, write, command=None) -> str | None:
+    """The guess played (Enter: ``suggestion``), or None after a command
+    that changes what the turn shows. ``command``: the prompt's command
+    handler (default: one board's)."""
+    command = command or _command
     while True:
         text = read(f"Guess played [{suggestion}]: ")
         if not text.strip():
             return suggestion
-        if _command(text, solver, write):
+        if command(text, solver, write):
             if text.strip().lower() in ("help", "?"):
                 continue
             return None  # undo or list: show the turn again
@@ -181,12 +185,19 @@ def _ask_guess(solver, suggestion, read, write) -> str | None:
             write(f"  {error}. Try again.")
 
 
-def _ask_feedback(solver, guess, read, write) -> None:
+def _ask_feedback(solver, guess, read, write, prompt: str | None = None, command=None,
+                  describe=None) -> None:
+    """Ask for ``guess``'s feedback until it is valid, or 'back', or an
+    undo. ``prompt``, ``command`` (the command handler) and ``describe`` (a
+    turn in words) default to one board's."""
+    prompt = prompt or f"Feedback for {guess.upper()} (e.g. bygyb, 02120 or emoji): "
+    command = command or _command
+    describe = describe or _describe_turn
     while True:
-        text = read(f"Feedback for {guess.upper()} (e.g. bygyb, 02120 or emoji): ")
+        text = read(prompt)
         if text.strip().lower() == "back":
             return
-        if _command(text, solver, write):
+        if command(text, solver, write):
             if text.strip().lower() == "undo":
                 return  # the previous turn is gone; this guess goes with it
             continue
@@ -199,10 +210,14 @@ def _ask_feedback(solver, guess, read, write) -> None:
             write(f"  That cannot be right: {error}.")
             write("  Type the feedback again, or 'undo' to take back the previous guess.")
             continue
-        left = turn.candidates_after
-        write(f"  {turn.guess.upper()} {turn.pattern_text}: {turn.bits:.2f} bits gained, "
-              f"{left} candidate{'s' if left != 1 else ''} left")
+        write(describe(turn))
         return
+
+
+def _describe_turn(turn) -> str:
+    left = turn.candidates_after
+    return (f"  {turn.guess.upper()} {turn.pattern_text}: {turn.bits:.2f} bits gained, "
+            f"{left} candidate{'s' if left != 1 else ''} left")
 
 
 ABSURDLE_HELP = """Commands, at the prompt:
@@ -281,9 +296,11 @@ def play_boards(solver, read: Callable[[str], str] = input,
         while True:
             while not solver.solved and (playing_on or not solver.lost):
                 suggestions = _show_boards_turn(solver, write, top)
-                guess = _ask_boards_guess(solver, suggestions[0].word, read, write)
+                guess = _ask_guess(solver, suggestions[0].word, read, write, _boards_command)
                 if guess is not None:
-                    _ask_boards_feedback(solver, guess, read, write)
+                    _ask_feedback(solver, guess, read, write,
+                                  _boards_feedback_prompt(solver, guess), _boards_command,
+                                  _describe_boards_turn)
             choice = _boards_end(solver, read, write)
             if choice is None:
                 return 0
@@ -370,52 +387,23 @@ def _boards_command(text, solver, write) -> bool:
     return _command(text, solver, write, BOARDS_HELP)
 
 
-def _ask_boards_guess(solver, suggestion, read, write) -> str | None:
-    while True:
-        text = read(f"Guess played [{suggestion}]: ")
-        if not text.strip():
-            return suggestion
-        if _boards_command(text, solver, write):
-            if text.strip().lower() in ("help", "?"):
-                continue
-            return None  # undo or list: show the turn again
-        try:
-            return solver.check_guess(text)
-        except InvalidWord as error:
-            write(f"  {error}. Try again.")
-
-
-def _ask_boards_feedback(solver, guess, read, write) -> None:
+def _boards_feedback_prompt(solver, guess) -> str:
     boards = ", ".join(str(b + 1) for b in solver.unsolved)
     needed = len(solver.unsolved)
-    while True:
-        text = read(f"Feedback for {guess.upper()} on board{'s' if needed > 1 else ''} {boards} "
-                    f"({counted(needed, 'pattern')}, e.g. {' '.join(['bygyb'] * min(needed, 2))}"
-                    f"{' ...' if needed > 2 else ''}): ")
-        if text.strip().lower() == "back":
-            return
-        if _boards_command(text, solver, write):
-            if text.strip().lower() == "undo":
-                return  # the previous turn is gone; this guess goes with it
-            continue
-        try:
-            turn = solver.update(guess, text)
-        except InvalidPattern as error:
-            write(f"  {error}. Try again.")
-            continue
-        except InconsistentFeedback as error:
-            write(f"  That cannot be right: {error}.")
-            write("  Type the feedback again, or 'undo' to take back the previous guess.")
-            continue
-        parts = []
-        for board, text_b in enumerate(turn.pattern_texts):
-            if text_b is None:
-                continue
-            left = turn.candidates_after[board]
-            parts.append(f"board {board + 1} solved" if board in turn.solved_now
-                         else f"board {board + 1}: {turn.bits[board]:.2f} bits, {left} left")
-        write("  " + "; ".join(parts))
-        return
+    return (f"Feedback for {guess.upper()} on board{'s' if needed > 1 else ''} {boards} "
+            f"({counted(needed, 'pattern')}, e.g. {' '.join(['bygyb'] * min(needed, 2))}"
+            f"{' ...' if needed > 2 else ''}): ")
+
+
+def _describe_boards_turn(turn) -> str:
+    parts = []
+    for board, text in enumerate(turn.pattern_texts):
+        if text is None:
+            continue     # solved before this turn
+        left = turn.candidates_after[board]
+        parts.append(f"board {board + 1} solved" if board in turn.solved_now
+                     else f"board {board + 1}: {turn.bits[board]:.2f} bits, {left} left")
+    return "  " + "; ".join(parts)
 
 
 def _boards_end(solver, read, write) -> str | None:
