@@ -516,7 +516,8 @@ def _game_dict(game: BoardsGame) -> dict:
             "solved_at": list(game.solved_at)}
 
 
-def sample_tuples(lexicon: Lexicon, boards: int, sample: int, seed: int = 0) -> list[tuple[str, ...]]:
+def sample_tuples(lexicon: Lexicon, boards: int, sample: int,
+                  seed: int = 0) -> list[tuple[str, ...]]:
     """``sample`` tuples of ``boards`` distinct answers, drawn with numpy's
     generator seeded by ``seed``: the same tuples on every machine and run."""
     boards = whole_number(boards, "the number of boards", minimum=1)

@@ -59,7 +59,8 @@ class Solver:
     ``answers`` / ``guesses``: paths or iterables (the bundled lists by
     default), or pass a ready ``lexicon`` to share its pattern matrix between
     solvers. ``strategy``: ``entropy`` (default), ``hybrid``, ``minimax``,
-    ``expected-size``, ``letter-frequency`` or a ``Strategy`` object.
+    ``expected-size``, ``letter-frequency``, ``solve-bonus``, ``lookahead``,
+    ``optimal`` or a ``Strategy`` object.
     ``guess_pool``: ``allowed`` (every allowed guess) or ``candidates`` (only
     words that can still be the answer). ``hard_mode``: ``off``, ``hard``
     (the NYT rule) or ``strict`` (every guess consistent with all feedback).
@@ -84,8 +85,8 @@ class Solver:
         taken = inspect.signature(BoardsSolver).parameters
         ignored = [name for name in options if name not in taken]
         if ignored:
-            raise InvalidOption(f"{', '.join(ignored)} {'do' if len(ignored) > 1 else 'does'} "
-                                f"not apply to several boards; drop {'them' if len(ignored) > 1 else 'it'}")
+            raise InvalidOption(f"{' and '.join(ignored)} {'do' if len(ignored) > 1 else 'does'} "
+                                "not apply to several boards; drop it")
         return BoardsSolver(*args, boards=boards, **options)
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,

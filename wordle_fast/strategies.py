@@ -218,8 +218,8 @@ STRATEGIES = {
 
 def make_strategy(name: str | Strategy, **options) -> Strategy:
     """A strategy by name (``entropy``, ``hybrid``, ``minimax``,
-    ``expected-size``, ``letter-frequency``, ``lookahead``), or a ready
-    strategy object. ``options`` the named strategy does not take are ignored,
+    ``expected-size``, ``letter-frequency``, ``solve-bonus``, ``lookahead``,
+    ``optimal``), or a ready strategy object. ``options`` the named strategy does not take are ignored,
     so callers can pass every setting they have."""
     if isinstance(name, Strategy):
         return name
