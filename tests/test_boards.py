@@ -1,6 +1,8 @@
 """Several boards at once (Dordle, Quordle, Octordle): the solver, its
 strategies, the simulator and the helper."""
 
+import importlib.util
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -226,6 +228,12 @@ def test_cli_boards(capsys, tmp_path):
     assert data["games"] == 6 and len(data["every_game"]) == 6
     assert main(["simulate", "--boards", "2", "--play", "cigar,rebut", "--quiet"]) == 0
     assert "cigar/rebut" in capsys.readouterr().out
+    if importlib.util.find_spec("matplotlib") is not None:
+        picture = tmp_path / "dordle.png"
+        assert main(["simulate", "--boards", "2", "--sample", "5", "--quiet",
+                     "--plot", str(picture)]) == 0
+        assert "Wrote plot" in capsys.readouterr().out
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     for argv, message in (
             (["simulate", "--boards", "0"], "at least 1"),
             (["simulate", "--boards", "9000"], "9000 boards need 9000 different answers"),

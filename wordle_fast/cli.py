@@ -685,13 +685,7 @@ def run_simulate(args) -> int:
     if args.boards != 1:
         return _simulate_boards(args)
     _only_with(args, args.sample is not None, "--sample", seed="--seed")
-    if args.plot:
-        _check_output("--plot", args.plot)
-        if args.plot == "-":
-            raise InvalidOption("--plot needs a file name; '-' is not a picture file")
-        if importlib.util.find_spec("matplotlib") is None:
-            raise InvalidOption("--plot needs matplotlib, which is not installed: "
-                                "pip install 'wordle-fast[plot]'")
+    _check_plot(args.plot)
     _check_output("--json", args.json)
     solver = _solver_from(args)
     lexicon = solver.lexicon
@@ -720,15 +714,25 @@ def run_simulate(args) -> int:
     return EXIT_OK
 
 
+def _check_plot(path: str | None) -> None:
+    """Refuse, before any work, a --plot that could not be drawn."""
+    if not path:
+        return
+    _check_output("--plot", path)
+    if path == "-":
+        raise InvalidOption("--plot needs a file name; '-' is not a picture file")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise InvalidOption("--plot needs matplotlib, which is not installed: "
+                            "pip install 'wordle-fast[plot]'")
+
+
 def _simulate_boards(args) -> int:
     from wordle_fast.boards import simulate_boards
 
     if args.opener is not None:
         raise InvalidOption("--opener fixes one board's first guess; with --boards the strategy "
                             "chooses every guess: drop --opener")
-    if args.plot is not None:
-        raise InvalidOption("--plot draws one board's distribution; with --boards the "
-                            "distribution is printed, and --json gives every game")
+    _check_plot(args.plot)
     _check_output("--json", args.json)
     if args.play and (args.sample is not None or args.seed is not None):
         raise InvalidOption("--play names the games and --sample/--seed draw them: give one")
@@ -744,7 +748,12 @@ def _simulate_boards(args) -> int:
     progress = ProgressBar("Simulating", enabled=not args.quiet)
     result = simulate_boards(solver, sample=sample, seed=_given(args.seed, 0), tuples=tuples,
                              workers=workers, progress=progress)
-    _report(result, args.json)
+    say = _report(result, args.json)
+    if args.plot:
+        from wordle_fast.plot import plot_boards_distribution
+
+        write_atomically(args.plot, lambda path: plot_boards_distribution(result, path, args.plot))
+        say(f"Wrote plot: {args.plot}")
     return EXIT_OK
 
 
