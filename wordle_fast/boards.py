@@ -63,6 +63,16 @@ Progress = Callable[[int, int], None]   # (games finished, games in all)
 SCORE_MEMO_ENTRIES = 256
 
 
+def _checked_boards(boards, lexicon: Lexicon) -> int:
+    """``boards`` as an int from 1 to the number of answers (each board
+    needs its own answer), else ``InvalidOption`` saying why."""
+    boards = whole_number(boards, "the number of boards", minimum=1)
+    if boards > lexicon.n_answers:
+        raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
+                            f"list has {lexicon.n_answers}")
+    return boards
+
+
 def default_max_guesses(boards: int) -> int:
     """The usual limit: 6 for one board, 7 for Dordle, 9 Quordle, 13 Octordle."""
     return boards + 5
@@ -79,6 +89,11 @@ class BoardsTurn:
     bits: tuple[float | None, ...]             # information realized per board
     candidates_before: tuple[int, ...]         # 0 for a board solved before
     candidates_after: tuple[int, ...]          # 0 for a board solved by now
+
+    @property
+    def pattern_text(self) -> str:
+        """The patterns of the boards the guess landed on, in board order."""
+        return " ".join(text for text in self.pattern_texts if text is not None)
 
     @property
     def solved_now(self) -> tuple[int, ...]:
@@ -144,10 +159,7 @@ class BoardsSolver:
                  guess_pool: str = "allowed", prior: str = "uniform", hard_mode: str = "off",
                  lexicon: Lexicon | None = None, lists: str | None = None):
         self.lexicon = lexicon_from(answers, guesses, lexicon, lists)
-        self.boards = whole_number(boards, "the number of boards", minimum=1)
-        if self.boards > self.lexicon.n_answers:
-            raise InvalidOption(f"{self.boards} boards need {self.boards} different answers, "
-                                f"but the answer list has {self.lexicon.n_answers}")
+        self.boards = _checked_boards(boards, self.lexicon)
         limit = default_max_guesses(self.boards) if max_guesses is None else max_guesses
         self.max_guesses = whole_number(limit, "the guess limit", minimum=1)
         if self.max_guesses < self.boards:
@@ -520,11 +532,8 @@ def sample_tuples(lexicon: Lexicon, boards: int, sample: int,
                   seed: int = 0) -> list[tuple[str, ...]]:
     """``sample`` tuples of ``boards`` distinct answers, drawn with numpy's
     generator seeded by ``seed``: the same tuples on every machine and run."""
-    boards = whole_number(boards, "the number of boards", minimum=1)
+    boards = _checked_boards(boards, lexicon)
     sample = whole_number(sample, "the sample size", minimum=1)
-    if boards > lexicon.n_answers:
-        raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
-                            f"list has {lexicon.n_answers}")
     generator = np.random.default_rng(whole_number(seed, "the seed", minimum=0))
     return [tuple(lexicon.answers[i] for i in generator.choice(lexicon.n_answers, boards,
                                                                 replace=False))

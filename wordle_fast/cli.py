@@ -26,6 +26,7 @@ from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption, InvalidPattern, 
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
+from wordle_fast.plot import plot_boards_distribution, plot_distribution
 from wordle_fast.priors import PRIORS
 from wordle_fast.rules import HARD_MODES
 from wordle_fast.simulation import rank_openers, simulate
@@ -705,12 +706,7 @@ def run_simulate(args) -> int:
     result = simulate(solver, answers=answers, opener=args.opener,
                       max_turns=_given(args.max_turns, 6),
                       workers=workers, progress=progress)
-    say = _report(result, args.json)
-    if args.plot:
-        from wordle_fast.plot import plot_distribution
-
-        write_atomically(args.plot, lambda path: plot_distribution(result, path, args.plot))
-        say(f"Wrote plot: {args.plot}")
+    _report(result, args.json, args.plot, plot_distribution)
     return EXIT_OK
 
 
@@ -748,24 +744,22 @@ def _simulate_boards(args) -> int:
     progress = ProgressBar("Simulating", enabled=not args.quiet)
     result = simulate_boards(solver, sample=sample, seed=_given(args.seed, 0), tuples=tuples,
                              workers=workers, progress=progress)
-    say = _report(result, args.json)
-    if args.plot:
-        from wordle_fast.plot import plot_boards_distribution
-
-        write_atomically(args.plot, lambda path: plot_boards_distribution(result, path, args.plot))
-        say(f"Wrote plot: {args.plot}")
+    _report(result, args.json, args.plot, plot_boards_distribution)
     return EXIT_OK
 
 
-def _report(result, json_path: str | None):
-    """A simulation's summary for people, and its JSON to ``json_path``;
-    returns where further human output goes."""
+def _report(result, json_path: str | None, plot_path: str | None, draw) -> None:
+    """A simulation's summary for people, its JSON to ``json_path`` and
+    its plot, drawn by ``draw`` (a function of ``wordle_fast.plot``), to
+    ``plot_path`` (each when given)."""
     say = _human_output(json_path)
     say(result.summary())
     if json_path:
         _write(json_path, _json_text(result.to_dict()))
         _wrote(json_path)
-    return say
+    if plot_path:
+        write_atomically(plot_path, lambda path: draw(result, path, plot_path))
+        say(f"Wrote plot: {plot_path}")
 
 
 def _human_output(*machine_outputs):

@@ -369,20 +369,12 @@ def _show_boards_turn(solver, write, top):
 
 
 def _boards_command(text, solver, write) -> bool:
-    """Handle a command typed at any prompt; True if it was one."""
-    word = text.strip().lower()
-    if word == "list":
+    """Handle a command typed at any prompt; True if it was one. Only
+    'list' differs from one board's: it lists every unsolved board."""
+    if text.strip().lower() == "list":
         for board in solver.unsolved:
             words = solver.candidates(board)
             write(f"  board {board + 1}, {len(words)} left: " + ", ".join(words))
-        return True
-    if word == "undo":
-        try:
-            removed = solver.undo()
-            shown = " ".join(text for text in removed.pattern_texts if text is not None)
-            write(f"  took back {removed.guess.upper()} {shown}")
-        except WordleError as error:
-            write(f"  {error}")
         return True
     return _command(text, solver, write, BOARDS_HELP)
 
