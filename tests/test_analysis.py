@@ -21,6 +21,8 @@ def small_games(draw):
                           unique=True))
     extra = draw(st.lists(st.text(ALPHABET, min_size=3, max_size=3), max_size=6, unique=True))
     guesses = words + [w for w in extra if w not in words]
+    if draw(st.booleans()):
+        guesses.append("zzz")    # learns nothing about any answer: a wasted turn
     answer = draw(st.sampled_from(words))
     limit = draw(st.integers(3, 6))
     played = draw(st.lists(st.sampled_from(guesses), min_size=1, max_size=limit))
@@ -71,6 +73,10 @@ def test_every_turn_matches_the_brute_force_twin(game):
                 assert turn.luck == pytest.approx(turn.expected - 1 - rest / len(after))
         members = after
     assert result.solved == (result.turns[-1].guess == answer)
+    if result.solved and all(t.lost is not None and t.luck is not None for t in result.turns):
+        # the optimal player's expectation, less the guesses taken, is luck less choices
+        assert result.optimal_expected - len(result.turns) == pytest.approx(
+            result.luck - result.lost)
 
 
 @settings(max_examples=40, deadline=None)
@@ -244,3 +250,15 @@ def test_an_opener_the_table_proves_cannot_finish(official, monkeypatch):
     first = analyze([("slate", wf.feedback("slate", "gazer"))], official, "hard").turns[0]
     assert first.expected is None and first.exact and first.grade == "no sure win"
     assert first.best == ("salet",) and first.luck is None
+
+
+def test_a_wasted_guess_costs_one_whole_guess(official):
+    # with 5 answers left, CRANE can only show bgggb: the same 5, one guess fewer
+    result = analyze([("salet", "bybbb"), ("acorn", "ybbyy"), ("crane", "bgggb"),
+                      ("grand", "ggggg")], official)
+    crane = result.turns[2]
+    assert (crane.candidates, crane.left, crane.probability) == (5, 5, 1.0)
+    assert crane.expected == pytest.approx(3.0) and crane.best_expected == pytest.approx(2.0)
+    assert crane.lost == pytest.approx(1.0) and crane.grade == "a blunder"
+    assert crane.luck == pytest.approx(0.0)
+    assert result.optimal_expected - 4 == pytest.approx(result.luck - result.lost)

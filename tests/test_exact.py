@@ -22,6 +22,8 @@ from wordle_fast.rules import legal_guesses
 
 
 
+BLANK = "z"   # a letter no generated answer holds
+
 def brute_force(lexicon, max_guesses):
     return exact_total(lexicon.matrix, lexicon.length, max_guesses)
 
@@ -33,6 +35,8 @@ def small_lists(draw):
                    min_size=length, max_size=length)
     answers = draw(st.lists(word, min_size=8, max_size=30, unique=True))
     extra = [w for w in draw(st.lists(word, max_size=8, unique=True)) if w not in answers]
+    if draw(st.booleans()):
+        extra.append(BLANK * length)   # a guess that learns nothing about any answer
     return answers, answers + extra, draw(st.integers(2, 6))
 
 
@@ -210,6 +214,8 @@ def trap_lists(draw):
     probes = st.text(alphabet="bcdfghklmnprst", min_size=length, max_size=length)
     extra = [w for w in draw(st.lists(probes, min_size=2, max_size=10, unique=True))
              if w not in answers]
+    if draw(st.booleans()):
+        extra.append(BLANK * length)
     return answers, answers + extra, draw(st.integers(3, 6))
 
 
@@ -440,3 +446,23 @@ def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
         cluster_executor("tcp://127.0.0.1:9", timeout=1)   # nothing listens there
     assert main(["openers", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     assert "only applies with --exact" in capsys.readouterr().err
+
+
+def test_a_guess_that_learns_nothing_still_has_a_value(tmp_path):
+    # QQQQQ leaves all five answers in one bucket: it costs 5 plus the same
+    # set with one guess fewer (MNSFL's 10), never "cannot finish"
+    from wordle_fast.openings import EXACT, OpenerEntry, opening_table
+
+    answers = ["fight", "might", "night", "sight", "light"]
+    lexicon = Lexicon(answers, answers + ["qqqqq", "mnsfl"])
+    searcher, everyone = make_searcher(lexicon), np.arange(5)
+    wasted = lexicon.guess_index("qqqqq")
+    assert searcher.solve(everyone, 5) == 10
+    assert searcher.after_guess(everyone, wasted, 6) == 15
+    assert searcher.after_guess(everyone, wasted, 2) >= INFEASIBLE   # one guess for five words
+    costs, _ = searcher.guess_costs(everyone, [wasted], 6)
+    assert costs[0] <= 15                                             # a true lower bound
+    assert optimal(opener="qqqqq", lexicon=lexicon).total_guesses == 15
+    table = opening_table(lexicon, within=5, results_path=tmp_path / "results.json")
+    assert table.entries["qqqqq"] == OpenerEntry("qqqqq", EXACT, 15)
+    assert exact_total(lexicon.matrix, 5, 6, per_opener=True)[wasted] == 15

@@ -86,7 +86,9 @@ cdef void _guess_bounds(
 ) noexcept nogil:
     # For every guess: its buckets over `members` and the lower bound
     # 3n - k - [guess is a candidate]; a guess that leaves one bucket
-    # (no information) gets INFEASIBLE.
+    # (no information) gets INFEASIBLE: it is never optimal (it costs n +
+    # T(S, d - 1) >= n + T(S, d)), so the searches skip it. Callers that
+    # value a given guess replace the marker with its bound (guess_costs).
     cdef Py_ssize_t g, j
     cdef int64_t k
     cdef code_t code
@@ -408,7 +410,11 @@ cdef class ExactSearcher:
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             raise ValueError("no candidates")
-        all_bounds, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        all_bounds, all_buckets = self._all_bounds(&view[0], members.shape[0], legal)
+        # A guess that learns nothing is marked unplayable for the search, but
+        # it has a value: n + T(S, depth - 1), at least 3n - 1.
+        all_bounds[all_buckets == 1] = np.minimum(all_bounds[all_buckets == 1],
+                                                  3 * members.shape[0] - 1)
         if legal is None:
             costs = all_bounds[rows].astype(np.float64)
         else:
@@ -702,8 +708,10 @@ cdef class ExactSearcher:
                     elif size == n:
                         return n      # the one member is the guess itself
                     start = j
-            if n_buckets == 1 and (by_size[0] >> 32) == 0:
-                return INFEASIBLE     # one bucket holding everyone: nothing learned
+            # One bucket holding everyone (nothing learned) is no exception:
+            # it costs n plus the same set with one guess fewer. The search
+            # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
+            # being graded may have.
             if self.largest_first:
                 qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
             for b in range(n_buckets):
@@ -868,8 +876,8 @@ cdef class ExactSearcher:
                 size = n - <Py_ssize_t> (scratch.order[b] >> 32)
                 codes_out[b] = <int64_t> (scratch.order[b] & 0xFFFFFFFFU)
                 sizes_out[b], bounds_out[b] = size, 2 * size - 1
-        if n_buckets == 1 and (scratch.order[0] >> 32) == 0:
-            return INFEASIBLE                  # one bucket holding everyone: nothing learned
+        # (An opener that leaves everyone in one bucket is bounded like any
+        # other: n plus the bound of the whole set with one guess fewer.)
         for b in range(n_buckets):
             size = n - <Py_ssize_t> (scratch.order[b] >> 32)
             code = <Py_ssize_t> (scratch.order[b] & 0xFFFFFFFFU)

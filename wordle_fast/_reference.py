@@ -364,11 +364,11 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
 
     def after(guess, members, left, legal):
         # the total with `guess` played next: n + T of each non-green bucket
+        # (a guess that learns nothing leaves one bucket: the same set, one
+        # guess fewer)
         buckets = {}
         for a in members:
             buckets.setdefault(int(matrix[guess, a]), []).append(a)
-        if len(buckets) == 1 and green not in buckets:
-            return INFEASIBLE   # learns nothing
         cost = len(members)
         for code, bucket in buckets.items():
             if code != green:
