@@ -100,6 +100,9 @@ def test_hard_modes_match_the_brute_force_twin(game, mode):
         mine = exact_total(lexicon.matrix, lexicon.length, depth, answers=members, mode=mode,
                            guesses=letters, legal=tuple(legal), per_opener=True)[row]
         assert turn.legal == (row in legal)
+        assert turn.lost is None or turn.lost >= -1e-12
+        if not turn.legal:
+            assert turn.grade == "illegal" and turn.lost is None
         assert turn.best_expected == (None if optimum >= INFEASIBLE else pytest.approx(optimum / n))
         assert turn.expected == (None if mine >= INFEASIBLE else pytest.approx(mine / n))
         code = wf.feedback(turn.guess, answer)
@@ -262,3 +265,46 @@ def test_a_wasted_guess_costs_one_whole_guess(official):
     assert crane.lost == pytest.approx(1.0) and crane.grade == "a blunder"
     assert crane.luck == pytest.approx(0.0)
     assert result.optimal_expected - 4 == pytest.approx(result.luck - result.lost)
+
+
+def test_a_search_stopped_by_ctrl_c_is_shown_as_a_bound_and_not_graded(official):
+    def ctrl_c(stage, done, total):   # as if Ctrl-C came once the first bucket was placed
+        raise KeyboardInterrupt
+
+    # AAHED: the shipped table holds only a lower bound, so turn 1 is searched
+    first = analyze([("aahed", wf.feedback("aahed", "grand"))], official,
+                    progress=ctrl_c).turns[0]
+    assert not first.exact and first.expected * 2315 >= 7973
+    assert first.lost is None and first.grade == "unfinished" and first.luck is None
+
+
+def test_the_cli_exits_130_on_an_interrupted_analysis(monkeypatch, capsys):
+    from wordle_fast.cli import main
+    from wordle_fast.errors import EXIT_INTERRUPTED
+    from wordle_fast.search import Stopped
+
+    def stopped(*args, **kwargs):   # a bound below the optimum, as an early Ctrl-C leaves
+        raise Stopped(5000, 12)
+
+    monkeypatch.setattr("wordle_fast.analysis.opener_total", stopped)
+    assert main(["analyze", "aahed", "grand"]) == EXIT_INTERRUPTED
+    out, err = capsys.readouterr()
+    assert ">=2.160" in out and "unfinished" in out and "interrupted" in err
+    assert "Not graded, turn 1: a lower bound" in out and "-0." not in out.split("Guesses lost")[1][:40]
+
+
+def test_a_guess_the_hard_rule_forbids_is_never_graded(official):
+    # TALAR, PIGMY and ARROW each drop a letter SOARE revealed. Valued as if
+    # allowed, they beat the best legal guess (a negative loss), so they are
+    # neither graded nor summed
+    answer = "waver"
+    rows = [(w, wf.feedback(w, answer)) for w in ["soare", "talar", "pigmy", "arrow", "wafer",
+                                                   "waver"]]
+    result = analyze(rows, official, "hard")
+    illegal = [t for t in result.turns if not t.legal]
+    assert illegal
+    for turn in result.turns:
+        assert turn.lost is None or turn.lost >= -1e-12
+        if not turn.legal:
+            assert turn.grade == "illegal" and turn.lost is None and turn.rule_broken
+    assert result.lost >= 0

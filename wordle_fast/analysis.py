@@ -52,8 +52,8 @@ class TurnAnalysis:
     exact: bool                   # False: `expected` is a lower bound (a search cut short)
     best: tuple[str, ...]         # optimal guesses (the first few, in list order)
     best_expected: float | None
-    lost: float | None            # expected - best_expected
-    grade: str
+    lost: float | None            # expected - best_expected; None unless exact and legal
+    grade: str                    # grade_choice(lost), or "unfinished" / "illegal"
     bits: float                   # expected information of the guess
     most_bits: float              # the most any allowed guess gives
     most_informative: str
@@ -81,11 +81,17 @@ class GameAnalysis:
         return sum(t.lost for t in self.turns if t.lost is not None)
 
     @property
+    def complete(self) -> bool:
+        """False when a search was stopped (Ctrl-C): a turn holds a lower bound."""
+        return all(t.exact for t in self.turns)
+
+    @property
     def luck(self) -> float:
         return sum(t.luck for t in self.turns if t.luck is not None)
 
     def to_dict(self) -> dict:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
+                "complete": self.complete,
                 "optimal_expected": self.optimal_expected, "guesses_lost": self.lost,
                 "luck": self.luck, "turns": [asdict(t) for t in self.turns]}
 
@@ -108,6 +114,14 @@ def table_lines(result: GameAnalysis) -> list[str]:
             + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
         if not t.legal:
             lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
+    why = {"unfinished": "a lower bound (>=): the search was stopped",
+           "illegal": f"breaks the {result.mode} rule: valued as if allowed, beside the best "
+                      "legal play"}
+    for grade, reason in why.items():
+        turns = [str(t.turn) for t in result.turns if t.grade == grade]
+        if turns:
+            lines.append(f"Not graded, {'turns' if len(turns) > 1 else 'turn'} "
+                         f"{', '.join(turns)}: {reason}; left out of the sums below.")
     lines.append(f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
                  f"{result.luck:+.3f}. {'Solved in' if result.solved else 'Not solved after'} "
                  f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
@@ -211,13 +225,19 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             after = searcher.solve(left_after, depth - 1, legal=after_legal)
         expected = None if mine >= UNSOLVABLE else mine / n
         best_expected = None if optimum >= UNSOLVABLE else optimum / n
-        lost = None if expected is None or best_expected is None else expected - best_expected
+        # Only an exact value of a legal guess is graded: a lower bound may
+        # sit below the optimum, and a guess the rule forbids may beat every
+        # legal one; either would read as a negative loss.
+        graded = exact and violation is None
+        lost = (None if expected is None or best_expected is None or not graded
+                else expected - best_expected)
         luck = (None if expected is None or not exact or after >= UNSOLVABLE else
                 (expected - 1) - after / len(left_after))
         turns.append(TurnAnalysis(
             turn=number, guess=guess, candidates=n, expected=expected, exact=exact,
             best=best, best_expected=best_expected, lost=lost,
-            grade=grade_choice(lost), bits=bits, most_bits=richest.expected_bits,
+            grade=grade_choice(lost) if graded else ("unfinished" if not exact else "illegal"),
+            bits=bits, most_bits=richest.expected_bits,
             most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
             bits_realized=realized_information(n, len(left_after)), luck=luck,

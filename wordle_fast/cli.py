@@ -995,13 +995,18 @@ def run_analyze(args) -> int:
         words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
         rows = shared_rows(shared, words, lexicon)
     result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
+    # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
+    status = EXIT_OK if result.complete else EXIT_INTERRUPTED
+    if not result.complete:
+        print("wordle-fast analyze: interrupted; the turns marked >= hold the lower bound "
+              "reached and are not graded", file=sys.stderr)
     if args.json:
         _write(args.json, _json_text(result.to_dict()))
         if args.json == "-":
-            return EXIT_OK
+            return status
     print("\n".join(table_lines(result)))
     _wrote(args.json)
-    return EXIT_OK
+    return status
 
 
 def _exact_openers(args, lexicon, started) -> int:
