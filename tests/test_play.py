@@ -72,3 +72,19 @@ def test_quit_and_hard_mode_refusal_in_process(official):
     assert "position 5 must stay E" in text and text.endswith("Bye.")
     # the refused guess was asked again, and CLONE then waited for its feedback
     assert [t.guess for t in solver.history] == ["soare"]
+
+
+def test_a_win_past_the_limit_is_a_loss_and_graded_as_one(official):
+    from wordle_fast import feedback, format_pattern
+
+    words = ["crane", "glyph", "nymph", "psych", "crypt", "lynch", "quote"]
+    typed = [line for word in words for line in (word, format_pattern(feedback(word, "quote"), 5))]
+    answers = iter(typed + ["analyze", ""])
+    printed = []
+    assert play(Solver(lexicon=official), read=lambda prompt: next(answers),
+                write=printed.append) == 0
+    text = "\n".join(printed)
+    assert "Solved in" not in text
+    assert "Found QUOTE in 7 guesses: past the limit of 6, so the game was lost at guess 6" in text
+    assert "Not solved after 6 guesses" in text and "at most 6)" in text
+    assert "QUOTE came after the limit of 6 guesses and is not graded" in text

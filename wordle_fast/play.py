@@ -102,7 +102,12 @@ def _session(game: Callable[[], int], write) -> int:
 def _undo_win(solver, read, write) -> bool:
     """Announce the win and offer to take it back; True if taken back."""
     n = len(solver.history)
-    write(f"Solved in {counted(n, 'guess', 'guesses')}: {solver.history[-1].guess.upper()}.")
+    answer = solver.history[-1].guess.upper()
+    if n <= MAX_GUESSES:
+        write(f"Solved in {counted(n, 'guess', 'guesses')}: {answer}.")
+    else:
+        write(f"Found {answer} in {n} guesses: past the limit of {MAX_GUESSES}, so the game "
+              f"was lost at guess {MAX_GUESSES}.")
     while True:
         text = read("Enter to finish, 'analyze' to grade each guess against optimal play, or "
                     "'undo' if that row was typed by mistake: ")
@@ -123,13 +128,17 @@ def _write_analysis(solver, write) -> None:
     from wordle_fast.analysis import analyze, table_lines
 
     rows = [(turn.guess, turn.pattern) for turn in solver.history]
+    # Graded as the game it was: the guesses past the limit were not part of it.
+    late = rows[MAX_GUESSES:]
     try:
-        result = analyze(rows, solver.lexicon, solver.hard_mode,
-                         max(MAX_GUESSES, len(rows)))
+        result = analyze(rows[:MAX_GUESSES], solver.lexicon, solver.hard_mode, MAX_GUESSES)
     except WordleError as error:
         write(f"  cannot analyze this game: {error}")
         return
     write("\n".join(table_lines(result)))
+    if late:
+        write(f"  ({', '.join(word.upper() for word, _ in late)} came after the limit of "
+              f"{MAX_GUESSES} guesses and {'is' if len(late) == 1 else 'are'} not graded.)")
 
 
 def _show_turn(solver, write, top):
