@@ -311,3 +311,56 @@ def test_ctrl_c_keeps_what_was_proven_and_a_rerun_resumes(tmp_path):
     assert 0 < len(saved) < len(lexicon.guesses)
     resumed = opening_table(lexicon, within=40, results_path=results)
     assert resumed.reused == len(saved) and resumed.entries == full.entries
+
+
+def write_results(path, lexicon, claims, mode="off"):
+    path.write_text(json.dumps({"description": table_description(lexicon, 6, mode),
+                                "within": 0, "entries": claims}))
+    return path
+
+
+def test_a_results_file_that_claims_the_impossible_is_refused(official, tmp_path):
+    # below the least total any opener could have (3n - buckets - [an answer])
+    impossible = write_results(tmp_path / "minus.json", official, {"crane": ["exact", -5]})
+    with pytest.raises(WordleError, match=r"CRANE is claimed to total exactly -5, below the "
+                                          r"least it could \(\d+\)"):
+        opening_table(official, results_path=impossible)
+    # against the shipped certificate: AAHED needs at least 7973
+    shipped = shipped_table(official)
+    assert shipped.entries["aahed"] == OpenerEntry("aahed", LOWER_BOUND, 7973)
+    for claim in [["exact", 7000], ["exact", 7921]]:
+        edited = write_results(tmp_path / "edited.json", official, {"aahed": claim})
+        with pytest.raises(WordleError, match=f"AAHED is claimed to total exactly {claim[1]}, "
+                                              "but the shipped table proves that it needs at "
+                                              "least 7973"):
+            optimal(lexicon=official, results_path=edited)
+        assert json.loads(edited.read_text())["entries"] == {"aahed": claim}   # left as it was
+    for claim in [["exact", 7921], ["cannot finish", None], ["lower bound", 7921]]:
+        edited = write_results(tmp_path / "edited.json", official, {"salet": claim})
+        with pytest.raises(WordleError, match="SALET is claimed to .*, but the shipped table "
+                                              "proves that it totals exactly 7920"):
+            opening_table(official, results_path=edited)
+
+
+def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, caplog):
+    from wordle_fast.openings import default_results_path
+
+    cached = default_results_path(official, 6)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    write_results(cached, official, {"aahed": ["exact", 7000], "crane": ["exact", 7930]})
+    table = opening_table(official)
+    assert table.optimum == 7920 and table.best == ["salet"]
+    assert table.entries["aahed"] == OpenerEntry("aahed", LOWER_BOUND, 7973)
+    assert not cached.exists() and cached.with_name(cached.name + ".rejected").exists()
+    assert "ignored the cached results" in caplog.text and "AAHED" in caplog.text
+    assert optimal(lexicon=official).opener == "salet"
+
+
+def test_least_totals_never_pass_a_proven_total(official):
+    from wordle_fast.openings import least_totals
+
+    least = least_totals(official)
+    for word, entry in shipped_table(official).entries.items():
+        if entry.status == EXACT:
+            assert least[official.guess_index(word)] <= entry.total, word
+    assert least[official.guess_index("salet")] == 3 * 2315 - official.score()["salet"].n_buckets

@@ -193,8 +193,11 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         raise WordleError(f"{what} cannot solve every answer within "
                           + counted(max_guesses, "guess", "guesses"))
     if certificate is not None and best_total != certificate.optimum:
-        raise RuntimeError(f"{lexicon.guesses[best_row].upper()} totals {best_total} but the "
-                           f"table proved {certificate.optimum}; this is a bug")
+        # Only a results file can carry a claim that is false yet plausible.
+        raise WordleError(f"{lexicon.guesses[best_row].upper()} totals {best_total}, but the "
+                          f"opening table ({certificate.source}) claims {certificate.optimum}: "
+                          "a results file holds a false entry; remove it (or name another "
+                          "--results file) and run again")
     try:
         tree = build_tree(searcher, lexicon, np.arange(lexicon.n_answers), best_row, max_guesses,
                           every_guess(searcher, lexicon))

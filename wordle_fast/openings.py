@@ -202,6 +202,30 @@ def _read_table_file(path, description: dict, guesses: list[str], *, strict: boo
         return not_a_table(error)
 
 
+def _checked(saved, path, lexicon: Lexicon, shipped: OpeningTable | None, *, named: bool):
+    """The saved entries, unless one claims what cannot be true: a file the
+    user named is then refused, one in the cache is moved aside (and so
+    rebuilt)."""
+    false = _false_claim(saved[0], lexicon, shipped)
+    if false is None:
+        return saved
+    if named:
+        raise WordleError(f"{path} is not a results file to trust: {false}. Remove that entry "
+                          "(or the file), or name another --results file")
+    # (Imported here: 3 ms of every start otherwise.)
+    import logging
+
+    aside = Path(f"{path}.rejected")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        aside = None
+    logging.getLogger("wordle_fast").warning(
+        "wordle-fast: ignored the cached results %s (%s)%s; they will be proven again", path,
+        false, f", moved to {aside}" if aside else "")
+    return None
+
+
 def _save(path, description: dict, entries: dict[str, OpenerEntry], within: int) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     stored = {"description": description, "within": within,
@@ -257,6 +281,58 @@ def _in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
     return {word: entries[word] for word in lexicon.guesses if word in entries}
 
 
+def least_totals(lexicon: Lexicon) -> np.ndarray:
+    """The least total each opener (by guess row) could possibly have: every
+    answer takes the opener, and each of its k buckets of s answers at least
+    2s - 1 guesses more (the all-green one none): 3n - k - [an answer]."""
+    is_answer = np.zeros(lexicon.n_guesses, dtype=np.int64)
+    is_answer[lexicon.answer_rows] = 1
+    return 3 * lexicon.n_answers - lexicon.score().n_buckets.astype(np.int64) - is_answer
+
+
+def _false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
+                 shipped: OpeningTable | None) -> str | None:
+    """The first entry that cannot be true, described, or None: an exact
+    total below the least possible, or any claim the shipped certificate
+    contradicts."""
+    least = None
+    for word, entry in entries.items():
+        if entry.status == EXACT:
+            if least is None:
+                least = least_totals(lexicon)
+            floor = int(least[lexicon.guess_index(word)])
+            if entry.total < floor:
+                return (f"{word.upper()} is claimed to total exactly {entry.total}, below the "
+                        f"least it could ({floor})")
+        known = shipped.entries.get(word) if shipped is not None else None
+        if known is None or _consistent(known, entry):
+            continue
+        return (f"{word.upper()} is claimed to {_claim_text(entry)}, but the shipped table "
+                f"proves that it {_claim_text(known, 's')}")
+    return None
+
+
+def _consistent(a: OpenerEntry, b: OpenerEntry) -> bool:
+    """Whether two proven entries for one opener can both be true."""
+    def interval(entry):   # the totals an entry allows; cannot finish: infinite
+        if entry.status == CANNOT_FINISH:
+            return UNSOLVABLE, UNSOLVABLE
+        return entry.total, (entry.total if entry.status == EXACT else UNSOLVABLE)
+
+    (low_a, high_a), (low_b, high_b) = interval(a), interval(b)
+    return max(low_a, low_b) <= min(high_a, high_b)
+
+
+def _claim_text(entry: OpenerEntry, ending: str = "") -> str:
+    """An entry as a verb phrase: 'total exactly 7920', with ``ending`` 's'
+    for 'it totals exactly 7920'."""
+    if entry.status == EXACT:
+        return f"total{ending} exactly {entry.total}"
+    if entry.status == LOWER_BOUND:
+        return f"need{ending} at least {entry.total}"
+    return "cannot finish"
+
+
 def _merged(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
     """Both tables' entries, the stronger claim for each opener: an exact
     total or "cannot finish" over a lower bound, the higher of two bounds
@@ -304,7 +380,11 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
                                                                           hard_mode)
     saved = _read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
-    shipped = None if recompute else shipped_table(lexicon, hard_mode, max_guesses)
+    shipped = shipped_table(lexicon, hard_mode, max_guesses)
+    if saved is not None:
+        saved = _checked(saved, path, lexicon, shipped, named=results_path is not None)
+    if recompute:
+        shipped = None
     if shipped is not None and shipped.within >= within:
         if saved is not None:   # openers settled since (settle_openers) add to it
             merged = _merged(shipped.entries, saved[0])
