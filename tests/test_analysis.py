@@ -308,3 +308,39 @@ def test_a_guess_the_hard_rule_forbids_is_never_graded(official):
         if not turn.legal:
             assert turn.grade == "illegal" and turn.lost is None and turn.rule_broken
     assert result.lost >= 0
+
+
+WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+         "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+
+
+def test_an_opener_searched_for_an_analysis_is_kept_for_the_next(monkeypatch):
+    from wordle_fast.openings import EXACT, LOWER_BOUND, opening_table
+
+    lexicon = wf.Lexicon(WORDS, WORDS + ["slate", "crane", "moldy", "plumb"])
+    table = opening_table(lexicon)          # saved in the (private) cache
+    word = next(w for w, e in table.entries.items() if e.status == LOWER_BOUND)
+    first = analyze([(word, wf.feedback(word, "karma"))], lexicon).turns[0]
+    assert opening_table(lexicon).entries[word].status == EXACT
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched an opener an earlier analysis proved")
+
+    monkeypatch.setattr("wordle_fast.analysis.opener_total", no_search)
+    again = analyze([(word, wf.feedback(word, "karma"))], lexicon).turns[0]
+    assert (again.expected, again.exact, again.lost) == (first.expected, True, first.lost)
+
+
+def test_the_cli_says_up_front_when_turn_one_needs_a_whole_table(tmp_path, capsys):
+    from wordle_fast.cli import main
+
+    answers, guesses = tmp_path / "answers.txt", tmp_path / "guesses.txt"
+    answers.write_text("\n".join(WORDS[:12]))
+    guesses.write_text("\n".join(WORDS[:12] + ["plumb", "crane"]))
+    command = ["analyze", "--answers", str(answers), "--guesses", str(guesses), "crane", "cigar"]
+    assert main(command) == 0
+    out, err = capsys.readouterr()
+    assert "no opening table ships for these lists in normal mode" in err
+    assert "proves the best of all 14 openers" in err and "CRANE" in out
+    assert main(command) == 0                 # the table was saved: no wait, no notice
+    assert capsys.readouterr().err == ""

@@ -209,6 +209,10 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             mine = totals.get(guess)
             if mine is None:
                 mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
+                if exact:   # kept, so the next analysis of this opener is instant
+                    from wordle_fast.openings import remember_opener
+
+                    remember_opener(lexicon, hard_mode, max_guesses, guess, mine)
         else:
             optimum = searcher.solve(members, depth, legal=legal)
             best = _best_guesses(searcher, lexicon, members, depth, legal, optimum)

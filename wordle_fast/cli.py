@@ -48,27 +48,44 @@ OPENER_MEASURES = {
 
 
 class ProgressBar:
-    """A one-line progress bar on standard error, only on a terminal."""
+    """A one-line progress bar on standard error, only on a terminal, with
+    the rate and the time left."""
 
     def __init__(self, label: str, enabled: bool):
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
-        self.started = time.perf_counter()
+        self.first = None        # (time, done) at the first report: a resumed run starts part-way
         self.last_drawn = 0.0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
+        if self.first is None:
+            self.first = (now, done)
         if not self.enabled or (now - self.last_drawn < 0.1 and done < total):
             return
         self.last_drawn = now
         width = 30
         filled = int(width * done / total) if total else width
-        rate = done / (now - self.started) if now > self.started else 0.0
-        sys.stderr.write(f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done}/{total} {rate:,.0f}/s")
+        elapsed, progressed = now - self.first[0], done - self.first[1]
+        rate = progressed / elapsed if elapsed > 0 else 0.0
+        text = f"{done}/{total}"
+        if rate > 0:
+            text += f" {rate:,.1f}/s" if rate < 10 else f" {rate:,.0f}/s"
+            if done < total:
+                text += f", {duration_text((total - done) / rate)} left"
+        sys.stderr.write(f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] {text}\x1b[K")
         if done >= total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def duration_text(seconds: float) -> str:
+    """A rough duration for people: '40 s', '12 min', '3.5 h'."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def _add_word_list_options(parser: argparse.ArgumentParser) -> None:
@@ -857,8 +874,9 @@ def run_openers(args) -> int:
 class StageProgress:
     """Progress bars for the stages of an exact opening table."""
 
-    LABELS = {"bounds": "Bounding every opener", "search": "Searching the openers left",
-              "opener": "Answers placed for your opener"}
+    LABELS = {"incumbent": "Proving a first opener (answers placed)",
+              "bounds": "Bounding every opener", "search": "Searching the openers left",
+              "settle": "Settling the openers named", "opener": "Answers placed for your opener"}
 
     def __init__(self, enabled: bool):
         self.enabled, self.bars = enabled, {}
@@ -994,6 +1012,8 @@ def run_analyze(args) -> int:
         mode = args.hard_mode or ("hard" if shared.hard else "off")
         words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
         rows = shared_rows(shared, words, lexicon)
+    if not args.quiet:
+        _say_if_the_table_is_missing(lexicon, mode, limit)
     result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
     # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
     status = EXIT_OK if result.complete else EXIT_INTERRUPTED
@@ -1007,6 +1027,21 @@ def run_analyze(args) -> int:
     print("\n".join(table_lines(result)))
     _wrote(args.json)
     return status
+
+
+def _say_if_the_table_is_missing(lexicon, mode: str, limit: int) -> None:
+    """Say up front that turn 1 waits for a whole opening table."""
+    from wordle_fast.openings import default_results_path, table_ready
+
+    if table_ready(lexicon, mode, limit):
+        return
+    mode_name = "normal" if mode == "off" else mode
+    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name} mode "
+          f"with at most {limit} guesses, so turn 1 first proves the best of all "
+          f"{lexicon.n_guesses} openers: minutes for lists of the original's size, up to hours "
+          f"in hard mode on larger ones. It is saved as it goes in "
+          f"{default_results_path(lexicon, limit, mode)} (Ctrl-C keeps what was proven; the next "
+          "run resumes) and later analyses read it at once.", file=sys.stderr)
 
 
 def _exact_openers(args, lexicon, started) -> int:

@@ -262,6 +262,34 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
     return None
 
 
+def table_ready(lexicon: Lexicon, hard_mode: str = "off", max_guesses: int = 6) -> bool:
+    """Whether ``opening_table`` answers without proving anything: a table
+    ships for these lists, mode and limit, or an earlier run saved one whole."""
+    if shipped_table(lexicon, hard_mode, max_guesses) is not None:
+        return True
+    saved = _read_table_file(default_results_path(lexicon, max_guesses, hard_mode),
+                             table_description(lexicon, max_guesses, hard_mode),
+                             lexicon.guesses, strict=False)
+    return saved is not None and len(saved[0]) == lexicon.n_guesses
+
+
+def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: str,
+                    total: int) -> None:
+    """Keep one opener's proven total (UNSOLVABLE or more: it cannot finish)
+    in the default results file, beside the table's entries, so that no later
+    table, analysis or optimal play searches it again."""
+    path = default_results_path(lexicon, max_guesses, hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    entries, within = _read_table_file(path, description, lexicon.guesses,
+                                       strict=False) or ({}, 0)
+    entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
+                     else OpenerEntry(word, EXACT, int(total)))
+    try:
+        _save(path, description, entries, within)
+    except OSError:
+        pass   # a cache that cannot be written only costs time
+
+
 def _description_at_start(resource) -> dict | None:
     """The description a table file starts with (as ``_save`` writes it),
     or None when its start is not that."""
@@ -464,10 +492,13 @@ class _TableRun:
                          if lexicon.guesses[row] not in self.entries]
             bounds = searcher.opener_bounds(shortlist, self.max_guesses)
             # best bound first, until one finishes (in hard mode many cannot)
+            def placed(done):
+                self.progress("incumbent", done, lexicon.n_answers)
+
             for position in np.argsort(bounds, kind="stable"):
                 row = shortlist[position]
                 self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
-                                              self.threshold))
+                                              self.threshold, progress=placed))
                 if self.best is not None:
                     break
         self.stages["incumbent_seconds"] = time.perf_counter() - started
