@@ -33,7 +33,7 @@ else:
     compile_args += ["-fopenmp"] if OPENMP else []
     link_args = ["-fopenmp"] if OPENMP else []
 
-MODULES = ["_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_exact"]
+MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_exact"]
 
 extensions = [
     Extension(

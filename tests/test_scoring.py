@@ -220,3 +220,26 @@ def test_the_best_few_are_the_full_orders_first(values, data):
     full = scores.order()
     for top in (0, 1, 2, 5, n, n + 3):
         assert scores.order(top=top).tolist() == full[:top].tolist()
+
+
+def test_scores_do_not_depend_on_how_the_cores_are_shared(official):
+    # one thread, two, a back-off threshold that keeps every region on one
+    # thread: the same numbers, and the share counts its regions
+    from wordle_fast._parallel import CoreShare
+    from wordle_fast._scoring import score_guesses
+
+    rows = np.arange(official.n_guesses)
+    for members in (np.arange(official.n_answers), np.arange(0, official.n_answers, 97),
+                    np.array([5, 9])):
+        results = []
+        for cores in (CoreShare(1), CoreShare(2), CoreShare(2, min_work=1 << 62)):
+            results.append(score_guesses(official.matrix, rows, members, 5, cores=cores))
+            assert cores.regions == 1 and not cores.backing_off
+        for arrays in results[1:]:
+            for got, expected in zip(arrays, results[0]):
+                np.testing.assert_array_equal(got, expected)
+    quiet = CoreShare(2, min_work=1 << 62)
+    score_guesses(official.matrix, rows, np.arange(10), 5, cores=quiet)
+    assert quiet.serial_regions == 1
+    with pytest.raises(ValueError, match="n_threads must be 0"):
+        CoreShare(-1)

@@ -17,9 +17,10 @@ from wordle_fast.errors import InvalidOption
 CHOICES = ("auto", "compiled", "python")
 
 
-def _namespace(name, feedback, bitset, scoring) -> SimpleNamespace:
+def _namespace(name, feedback, bitset, scoring, parallel) -> SimpleNamespace:
     return SimpleNamespace(
         name=name,
+        CoreShare=parallel.CoreShare,
         feedback_code=feedback.feedback_code,
         pattern_matrix=feedback.pattern_matrix,
         CandidateSet=bitset.CandidateSet,
@@ -29,15 +30,15 @@ def _namespace(name, feedback, bitset, scoring) -> SimpleNamespace:
 
 
 def _compiled() -> SimpleNamespace:
-    from wordle_fast import _bitset, _feedback, _scoring
+    from wordle_fast import _bitset, _feedback, _parallel, _scoring
 
-    return _namespace("compiled", _feedback, _bitset, _scoring)
+    return _namespace("compiled", _feedback, _bitset, _scoring, _parallel)
 
 
 def _python() -> SimpleNamespace:
     from wordle_fast import _reference
 
-    return _namespace("python", _reference, _reference, _reference)
+    return _namespace("python", _reference, _reference, _reference, _reference)
 
 
 def select(choice: str | None = None) -> SimpleNamespace:

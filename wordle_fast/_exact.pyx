@@ -32,33 +32,18 @@ import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from cython.parallel cimport parallel, prange, threadid
+from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
 from wordle_fast._legal cimport MODE_OFF, filter_legal, legal_after, pack_legal
+from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import MODES, letter_counts
+from wordle_fast._parallel import CoreShare
 from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
 
 ctypedef Py_ssize_t intp_t
-
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #include <omp.h>
-    static double wf_now(void) { return omp_get_wtime(); }
-    static int wf_max_threads(void) { return omp_get_max_threads(); }
-    #else
-    #include <time.h>
-    static double wf_now(void) { return (double) clock() / CLOCKS_PER_SEC; }
-    static int wf_max_threads(void) { return 1; }
-    #endif
-    """
-    double wf_now() noexcept nogil        # wall-clock seconds
-    int wf_max_threads() noexcept nogil   # threads a parallel region would get
-
-DEF MAX_THREADS = 256                     # per-thread busy times kept for one region
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
@@ -112,7 +97,8 @@ cdef void _guess_bounds(
             bound[g] = 3 * n - k - (1 if seen[all_green] == stamp[0] else 0)
 
 
-DEF BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
+cdef enum:
+    BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
 # Scans of fewer (member, guess) codes than this run on one thread: below it
 # the threads cost more than they save (measured on SALET; see
 # benchmarks/test_bench_contention.py).
@@ -241,8 +227,7 @@ cdef class ExactSearcher:
     cdef uint32_t stamp
     cdef int mode_id
     cdef bint closed_forms, largest_first   # switches kept to measure what each pays
-    cdef Py_ssize_t parallel_work         # smallest scan (members x guesses) run on threads
-    cdef Py_ssize_t serial_left, serial_stretch   # the busy-machine back-off (see _all_bounds)
+    cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
@@ -300,8 +285,7 @@ cdef class ExactSearcher:
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
         self.closed_forms, self.largest_first = closed_forms, largest_first
-        self.parallel_work = parallel_work
-        self.serial_left, self.serial_stretch = 0, 16
+        self.cores = CoreShare(self.n_threads, parallel_work)
 
     def __dealloc__(self):
         free(self.seen)
@@ -550,45 +534,26 @@ cdef class ExactSearcher:
         buckets = np.empty(n_rows, dtype=np.int64)
         cdef int64_t[::1] bound_view = bounds
         cdef int64_t[::1] bucket_view = buckets
-        cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK, thread
-        cdef int threads = self.n_threads if self.n_threads > 0 else wf_max_threads()
-        cdef double busy[MAX_THREADS]
-        cdef double started, block_started, elapsed, used = 0
-        cdef bint parallel_scan = (threads > 1 and n * n_rows >= self.parallel_work)
-        if parallel_scan and self.serial_left > 0:
-            self.serial_left -= 1
-            parallel_scan = False
-        if self.columns8 != NULL and not parallel_scan:
+        cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK
+        cdef double block_started
+        cdef int threads = (self.cores.begin(n * n_rows) if self.columns8 != NULL else 1)
+        if self.columns8 != NULL and threads == 1:
             with nogil:
                 for block in range(n_blocks):
                     _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                           min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                           self.all_green, &bound_view[0], &bucket_view[0])
         elif self.columns8 != NULL:
-            # A parallel region ends at a barrier. On a machine where other
-            # processes hold the cores, that barrier waits for a descheduled
-            # thread, and thousands of regions per proof made it 3x-50x
-            # slower. So each thread times its own work: when the threads
-            # were busy for less than 60% of the region, the next scans run
-            # on one thread, for a stretch that doubles while the machine
-            # stays busy and halves once a region runs well again.
-            threads = min(threads, MAX_THREADS)
-            memset(busy, 0, threads * sizeof(double))
-            started = wf_now()
+            # Each block is timed, so that a busy machine is noticed: thousands
+            # of short regions per proof wait at their barriers for threads
+            # other processes hold (CoreShare backs off to one thread).
             for block in prange(n_blocks, nogil=True, schedule="dynamic", num_threads=threads):
                 block_started = wf_now()
                 _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                       self.all_green, &bound_view[0], &bucket_view[0])
-                busy[threadid()] += wf_now() - block_started
-            elapsed = wf_now() - started
-            for thread in range(threads):
-                used += busy[thread]
-            if used < 0.6 * threads * elapsed:
-                self.serial_left = self.serial_stretch
-                self.serial_stretch = min(2 * self.serial_stretch, 1 << 16)
-            else:
-                self.serial_stretch = max(self.serial_stretch // 2, 16)
+                self.cores.add_busy(wf_now() - block_started)
+            self.cores.end()
         else:
             with nogil:
                 _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,

@@ -131,7 +131,8 @@ def _fill_matrix(
         unmatched = <letter_t*> malloc(n_answers * sizeof(letter_t))
         # Every thread must reach the worksharing loop, so a thread without
         # scratch memory enters it and skips its rows.
-        for g in prange(n_guesses, schedule="static"):
+        # dynamic: a thread another process holds back leaves its rows to the others
+        for g in prange(n_guesses, schedule="dynamic", chunksize=16):
             if unmatched == NULL:
                 out_of_memory[0] = 1
             else:

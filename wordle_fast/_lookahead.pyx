@@ -32,6 +32,8 @@ from libc.string cimport memset
 from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
 from wordle_fast._legal import MODES, letter_counts
+from wordle_fast._parallel cimport CoreShare, wf_now
+from wordle_fast._parallel import CoreShare
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t, letter_t
@@ -239,6 +241,7 @@ cdef class LookaheadSearcher:
     cdef const double* count_log_count
     cdef Py_ssize_t length, n_answers, n_order, n_patterns, n_words
     cdef int n_threads
+    cdef readonly CoreShare cores    # threads of the scoring and bucket regions
     cdef readonly Py_ssize_t width      # guesses expanded per level; 0 = all (exact)
     cdef readonly bint prune            # skip guesses by their tile bound (same values, faster)
     cdef object cache
@@ -296,6 +299,7 @@ cdef class LookaheadSearcher:
         self.count_log_count = <const double*> <size_t> table.ctypes.data
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)
+        self.cores = CoreShare(self.n_threads)
         self.cache = OrderedDict()
 
     # -- cache -----------------------------------------------------------------
@@ -500,7 +504,7 @@ cdef class LookaheadSearcher:
         # One-step entropy of each guess row over `candidates`.
         weights = None if self.weights == NULL else self.weights_obj
         return score_guesses(self.matrix_obj, rows, candidates, self.length,
-                             weights=weights, n_threads=self.n_threads)[0]
+                             weights=weights, cores=self.cores)[0]
 
     cdef double _guess_value(self, candidates, Py_ssize_t guess_row, double entropy,
                              int depth, legal) except? -1.0:
@@ -601,12 +605,19 @@ cdef class LookaheadSearcher:
         cdef intp_t* visit
         cdef int[1] out_of_memory
         out_of_memory[0] = 0
-        with nogil, parallel(num_threads=self.n_threads):
+        cdef Py_ssize_t work = 0
+        for k in range(n_missing):
+            work += missing_size[k] * self.n_order
+        cdef int threads = self.cores.begin(work)
+        cdef double started
+        with nogil, parallel(num_threads=threads):
             counts = <count_t*> calloc(self.n_patterns, sizeof(count_t))
             masses = <double*> calloc(self.n_patterns, sizeof(double))
             tile_bound = <double*> calloc(self.n_order, sizeof(double))
             visit = <intp_t*> calloc(self.n_order, sizeof(intp_t))
+            # each bucket timed, so that a busy machine is noticed (CoreShare)
             for k in prange(n_missing, schedule="dynamic"):
+                started = wf_now()
                 if counts == NULL or masses == NULL or tile_bound == NULL or visit == NULL:
                     out_of_memory[0] = 1
                 elif self.matrix8 != NULL:
@@ -625,10 +636,12 @@ cdef class LookaheadSearcher:
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
                         self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
                         tile_bound, visit, self.prune)
+                self.cores.add_busy(wf_now() - started)
             free(counts)
             free(masses)
             free(tile_bound)
             free(visit)
+        self.cores.end()
         if out_of_memory[0]:
             raise MemoryError("no scratch memory for the lookahead histograms")
         for k in range(n_missing):

@@ -2,6 +2,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordle_fast._bitset import CandidateSet
+from wordle_fast._parallel import CoreShare
 
 ScoreArrays = tuple[
     npt.NDArray[np.float64],  # entropy (bits)
@@ -18,6 +19,7 @@ def score_guesses(
     length: int,
     weights: npt.ArrayLike | None = None,
     n_threads: int | None = None,
+    cores: CoreShare | None = None,
 ) -> ScoreArrays: ...
 def bucket_bitsets(
     matrix: npt.NDArray[np.unsignedinteger], pool: npt.ArrayLike, length: int

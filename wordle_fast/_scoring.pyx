@@ -14,6 +14,7 @@ from libc.math cimport log2
 from libc.stdlib cimport calloc, free
 
 from wordle_fast._bitset cimport CandidateSet, popcount64
+from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t
 
 ctypedef Py_ssize_t intp_t
@@ -125,13 +126,31 @@ cdef void _score_one(
     out[0] = stats
 
 
+cdef enum:
+    CHUNK = 64   # guesses per task: small enough to balance, large enough to time
+
+
+cdef void _score_range(
+    const code_t* matrix, Py_ssize_t n_answers, const intp_t* pool, Py_ssize_t first,
+    Py_ssize_t last, const intp_t* candidates, Py_ssize_t n_candidates, bint all_answers,
+    const double* weights, double total_mass, Py_ssize_t n_patterns,
+    const double* count_log_count, count_t* counts, double* masses, BucketStats* results,
+) noexcept nogil:
+    # Guesses pool[first:last], with one thread's scratch histograms.
+    cdef Py_ssize_t g
+    for g in range(first, last):
+        _score_one(matrix + pool[g] * n_answers, candidates, n_candidates, all_answers,
+                   weights, total_mass, n_patterns, n_patterns - 1, count_log_count,
+                   counts, masses, &results[g])
+
+
 def _score_rows(
     const code_t[:, ::1] matrix,
     const intp_t[::1] pool,
     const intp_t[::1] candidates,
     const double[::1] weights,
     Py_ssize_t n_patterns,
-    int n_threads,
+    CoreShare cores,
 ):
     cdef Py_ssize_t n_pool = pool.shape[0]
     cdef Py_ssize_t n_candidates = candidates.shape[0]
@@ -139,7 +158,9 @@ def _score_rows(
     cdef bint all_answers = n_candidates == n_answers
     cdef const double* weight_ptr = NULL
     cdef double total_mass = n_candidates
-    cdef Py_ssize_t g, j
+    cdef Py_ssize_t chunk, j, n_chunks = (n_pool + CHUNK - 1) // CHUNK
+    cdef double started
+    cdef int threads
     cdef count_t* counts
     cdef double* masses
     cdef int[1] out_of_memory
@@ -160,39 +181,46 @@ def _score_rows(
         for j in range(n_candidates):
             total_mass += weights[candidates[j]]
 
-    with nogil, parallel(num_threads=n_threads):
+    threads = cores.begin(n_pool * n_candidates)
+    with nogil, parallel(num_threads=threads):
         # Thread-private scratch: assigned inside the parallel block.
         counts = <count_t*> calloc(n_patterns, sizeof(count_t))
         masses = <double*> calloc(n_patterns, sizeof(double))
         # Every thread must reach the worksharing loop; one without scratch
-        # memory skips its rows and the error is raised after the block.
-        for g in prange(n_pool, schedule="dynamic", chunksize=64):
+        # memory skips its chunks and the error is raised after the block.
+        # Each chunk is timed, so that a busy machine is noticed (CoreShare).
+        for chunk in prange(n_chunks, schedule="dynamic"):
             if counts == NULL or masses == NULL:
                 out_of_memory[0] = 1
             else:
-                _score_one(&matrix[pool[g], 0], &candidates[0], n_candidates,
-                           all_answers, weight_ptr, total_mass, n_patterns,
-                           n_patterns - 1, &count_log_view[0], counts, masses,
-                           &results_view[g])
+                started = wf_now()
+                _score_range(&matrix[0, 0], n_answers, &pool[0], chunk * CHUNK,
+                             min(n_pool, (chunk + 1) * CHUNK), &candidates[0], n_candidates,
+                             all_answers, weight_ptr, total_mass, n_patterns,
+                             &count_log_view[0], counts, masses, &results_view[0])
+                cores.add_busy(wf_now() - started)
         free(counts)
         free(masses)
+    cores.end()
     if out_of_memory[0]:
         raise MemoryError("no scratch memory for the pattern histograms")
     return _as_arrays(results)
 
 
-def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None):
+def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None, cores=None):
     """Bucket statistics of every guess in ``pool`` over ``candidates``.
 
     ``matrix`` is the pattern matrix ``[n_guesses, n_answers]`` of words with
     ``length`` letters; ``pool`` the matrix rows to score; ``candidates``
     sorted answer indices; ``weights`` an optional non-negative prior over all
     answers. Returns the arrays ``(entropy, expected_remaining, largest_bucket,
-    n_buckets, win_probability)``.
+    n_buckets, win_probability)``. ``cores``: the caller's ``CoreShare``, which
+    remembers a busy machine from call to call (else one for ``n_threads``).
     """
     matrix, pool, candidates, weights = _as_kernel_inputs(matrix, pool, candidates, weights)
-    return _score_rows(matrix, pool, candidates, weights, 3 ** length,
-                       0 if n_threads is None else int(n_threads))
+    if cores is None:
+        cores = CoreShare(n_threads)
+    return _score_rows(matrix, pool, candidates, weights, 3 ** length, cores)
 
 
 def _as_kernel_inputs(matrix, pool, candidates, weights):

@@ -116,7 +116,7 @@ class _Search:
     def largest(self, members: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """Each guess row's largest bucket over ``members``."""
         return kernels.score_guesses(self.lexicon.matrix, rows, members, self.lexicon.length,
-                                     n_threads=self.lexicon.n_threads)[2]
+                                     cores=self.lexicon.cores)[2]
 
     def kept(self, members: np.ndarray, row: int) -> list[tuple[int, np.ndarray]]:
         """(pattern code, members) of every largest bucket of ``row`` but the

@@ -118,6 +118,8 @@ class Lexicon:
         self.guesses = guesses + tuple(word for word in self.answers if word not in known)
         self.length = len(self.answers[0])
         self.n_threads = n_threads
+        # The scoring kernel's threads, backing off while other processes hold the cores.
+        self.cores = kernels.CoreShare(n_threads)
         self._answer_index = {word: i for i, word in enumerate(self.answers)}
         self._guess_index = {word: i for i, word in enumerate(self.guesses)}
         # Matrix row of each answer, so "score the candidates" needs no lookup.
@@ -265,8 +267,7 @@ class Lexicon:
         if rows is None:
             rows = self.pool_rows(pool, candidates)
         entropy, expected, largest, buckets, win = kernels.score_guesses(
-            self.matrix, rows, candidate_indices, self.length, weights=weights,
-            n_threads=self.n_threads)
+            self.matrix, rows, candidate_indices, self.length, weights=weights, cores=self.cores)
         answer_of_row = self.guess_answers[rows]
         is_candidate = (answer_of_row >= 0) & candidates.to_mask()[answer_of_row]
         return GuessScores(
