@@ -31,6 +31,7 @@ cdef class CoreShare:
     cdef Py_ssize_t serial_left           # regions still to run on one thread
     cdef Py_ssize_t serial_stretch        # how many the next back-off lasts
     cdef readonly Py_ssize_t regions, serial_regions, backoffs   # counts, for tests and benchmarks
+    cdef readonly double last_idle        # thread-seconds the last parallel region waited
     cdef int threads                      # threads of the region under way
     cdef double started                   # when it started
     cdef double busy[MAX_THREADS * PAD]   # per thread: seconds spent working in it

@@ -9,8 +9,9 @@ simulate``, where one thread alone takes 1.4 s. ``OMP_WAIT_POLICY=passive``
 fixed the busy case but cost 70% on a quiet machine.
 
 So every region times itself: each thread adds up the time it spent working
-(``add_busy``), and when the threads were busy for less than 60% of the
-region's span, the next regions run on one thread, for a stretch that
+(``add_busy``), and when the threads waited for more than 40% of the
+region's span (and longer than a quiet machine's thread wake-up), the next
+regions run on one thread, for a stretch that
 doubles while the machine stays busy and halves once a region runs well
 again. On a quiet machine nothing changes. A ``CoreShare`` belongs to the
 object that runs the kernels (a ``Lexicon``, a searcher): no state is
@@ -19,7 +20,16 @@ global, and two searches in one process learn separately.
 
 from libc.string cimport memset
 
-DEFAULT_MIN_WORK = 1 << 16   # (member, guess) pairs; see benchmarks/test_bench_contention.py
+# Regions of less work (in units of one candidate's code read) run on one
+# thread. Scoring the full pool of 12972 guesses over 2 candidates (work
+# 130 k) took 690 us on one thread, 335 us on two; 500 guesses over 20
+# candidates (14 k), 72 and 44 us; 100 guesses, 12 and 13 us.
+DEFAULT_MIN_WORK = 1 << 13
+# Threads waiting longer than this in one region mean other processes hold
+# the cores: on a quiet machine the wait is the wake-up of the threads,
+# 40-80 us (90th percentile, 2 threads) however short the region, beside one
+# busy process 8-20 ms (a time slice).
+cdef double BUSY_WAIT = 0.5e-3
 
 
 cdef class CoreShare:
@@ -71,7 +81,8 @@ cdef class CoreShare:
         elapsed = wf_now() - self.started
         for thread in range(self.threads):
             used += self.busy[thread * PAD]
-        if used < 0.6 * self.threads * elapsed:
+        self.last_idle = self.threads * elapsed - used
+        if self.last_idle > 0.4 * self.threads * elapsed and self.last_idle > BUSY_WAIT:
             self.backoffs += 1
             self.serial_left = self.serial_stretch
             self.serial_stretch = min(2 * self.serial_stretch, 1 << 16)
