@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordle_fast._backend import kernels
-from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, pattern_tiles
-from wordle_fast.rules import check_mode
+from wordle_fast.rules import check_mode, guess_limit
 from wordle_fast.words import counted
 
 DEFAULT_LIMIT = 8
@@ -57,11 +57,11 @@ class AbsurdleResult:
 
     def summary(self) -> str:
         if self.guesses is None:
-            head = (f"Absurdle ({self.mode} mode, {self.answers} answers): no strategy wins "
+            head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): no strategy wins "
                     f"within {self.max_guesses} guesses")
         else:
             verb = "guarantees" if self.guesses == 1 else "guarantee"
-            head = (f"Absurdle ({self.mode} mode, {self.answers} answers): "
+            head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "
                     f"{counted(self.guesses, 'guess', 'guesses')} {verb} a win, whatever bucket "
                     "the adversary keeps among the largest")
         lines = [head]
@@ -81,7 +81,7 @@ def absurdle(lexicon: Lexicon | None = None, hard_mode: str = "off",
     (see the module docstring). ``progress(guesses, done, total)`` follows
     the first guesses tried at each k."""
     mode = check_mode(hard_mode)
-    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    max_guesses = guess_limit(max_guesses)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     search = _Search(lexicon, mode, progress)
     started = time.perf_counter()

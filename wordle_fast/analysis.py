@@ -28,10 +28,10 @@ import numpy as np
 
 from wordle_fast._backend import kernels
 from wordle_fast._exact import UNSOLVABLE
-from wordle_fast.errors import InconsistentFeedback, WordleError, whole_number
+from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
-from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
+from wordle_fast.rules import check_mode, guess_limit, hard_mode_violation, legal_guesses
 from wordle_fast.scoring import realized_information
 from wordle_fast.search import Stopped, make_searcher, opener_total
 from wordle_fast.words import counted, shown_word
@@ -172,7 +172,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     games. ``lists`` names a bundled edition of the word lists instead of a
     ``lexicon``."""
     check_mode(hard_mode)
-    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    max_guesses = guess_limit(max_guesses)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     if not rows:
         raise WordleError("no guesses to analyze")

@@ -41,6 +41,7 @@ from wordle_fast.errors import (
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import ACCEPTED_FORMS, all_green, format_pattern, parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
+from wordle_fast.rules import guess_limit
 from wordle_fast.scoring import GuessScores, realized_information
 from wordle_fast.strategies import (
     DEFAULT_SOLVE_BONUS,
@@ -161,11 +162,7 @@ class BoardsSolver:
         self.lexicon = lexicon_from(answers, guesses, lexicon, lists)
         self.boards = _checked_boards(boards, self.lexicon)
         limit = default_max_guesses(self.boards) if max_guesses is None else max_guesses
-        self.max_guesses = whole_number(limit, "the guess limit", minimum=1)
-        if self.max_guesses < self.boards:
-            raise InvalidOption(f"a limit of {self.max_guesses} guesses cannot solve "
-                                f"{self.boards} boards (one guess each at least); give "
-                                f"{self.boards} or more")
+        self.max_guesses = guess_limit(limit, self.boards)
         if hard_mode != "off":
             raise InvalidOption("hard mode is a one-board rule (which board's hints would bind?); "
                                 "play several boards with hard mode off")

@@ -28,7 +28,7 @@ from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
 from wordle_fast.plot import plot_boards_distribution, plot_distribution
 from wordle_fast.priors import PRIORS
-from wordle_fast.rules import HARD_MODES
+from wordle_fast.rules import HARD_MODES, guess_limit
 from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import DEFAULT_SOLVE_BONUS, STRATEGIES
@@ -110,6 +110,12 @@ def _check_lists(args) -> None:
         raise InvalidOption(f"--lists {args.lists} and {' and '.join(given)} both name word "
                             "lists: give an edition with --lists, or files with --answers "
                             "and --guesses")
+
+
+def _check_limit(flag: str, value: int | None) -> None:
+    """A guess limit given on the command line: 1 to MAX_GUESS_LIMIT."""
+    if value is not None:
+        guess_limit(value, what=flag)
 
 
 def _lexicon(args) -> Lexicon:
@@ -310,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play every answer (or a subset or sample) with one strategy and "
                     "report success rate, mean and median guesses, the distribution, failures.")
     sim.add_argument("--opener", metavar="WORD", help="a fixed first guess")
-    sim.add_argument("--play", nargs="+", metavar="WORD",
+    sim.add_argument("--play", nargs="+", action="extend", metavar="WORD",
                      help="play only these answers (with --boards, each game as its answers "
                           "joined by commas: cigar,rebut,sissy,humph)")
     sim.add_argument("--sample", type=int, metavar="N", help="play N answers drawn at random")
@@ -470,25 +476,40 @@ def run_feedback(args) -> int:
 
 
 def run_lists(args) -> int:
+    import hashlib
+    from importlib import resources
+
+    def file_digest(name):
+        data = resources.files("wordle_fast.data").joinpath(name).read_bytes()
+        return hashlib.sha256(data).hexdigest()
+
     _check_output("--json", args.json)
     rows = []
     for found in EDITIONS.values():
         answers, guesses = load_answers(found.name), load_guesses(found.name)
+        # *_sha256: of the words joined by newlines, what caches and results
+        # files key on; *_file_sha256: of the bundled file, as sha256sum gives
         rows.append({"name": found.name, "default": found.name == DEFAULT_EDITION,
                      "answers": len(answers), "guesses": len(guesses),
                      "answers_sha256": words_digest(answers),
-                     "guesses_sha256": words_digest(guesses), "what": found.what})
+                     "guesses_sha256": words_digest(guesses),
+                     "answers_file": found.answers_file, "guesses_file": found.guesses_file,
+                     "answers_file_sha256": file_digest(found.answers_file),
+                     "guesses_file_sha256": file_digest(found.guesses_file),
+                     "what": found.what})
     if args.json:
         _write(args.json, _json_text({"editions": rows}))
         if args.json == "-":
             return EXIT_OK
-    print(f"{'edition':<12} {'answers':>7} {'guesses':>7}  {'answers sha256':<14}  "
-          f"{'guesses sha256':<14}  what")
+    print(f"{'edition':<12} {'answers':>7} {'guesses':>7}  {'answers key':<14}  "
+          f"{'guesses key':<14}  what")
     for row in rows:
         name = row["name"] + (" *" if row["default"] else "")
         print(f"{name:<12} {row['answers']:>7} {row['guesses']:>7}  "
               f"{row['answers_sha256'][:12]:<14}  {row['guesses_sha256'][:12]:<14}  {row['what']}")
-    print("* the default. Use one with --lists NAME; sources and dates: data/README.md.")
+    print("* the default. Use one with --lists NAME; sources and dates: data/README.md.\n"
+          "key: the SHA-256 of the words joined by newlines, as caches and results files name "
+          "the lists (--json also gives each file's own SHA-256)")
     _wrote(args.json)
     return EXIT_OK
 
@@ -689,7 +710,7 @@ def _capped_workers(option: str, workers: int | None, work: int, default: int = 
     capped = max(1, min(workers, cores, work))
     if capped < workers:
         why = f"the {counted(cores, 'core')} this process may use" if capped == cores else \
-            f"the {work} pieces of work"
+            f"the {counted(work, 'piece of work', 'pieces of work')}"
         print(f"wordle-fast: {option} {workers} capped at {capped}, {why}", file=sys.stderr)
     return capped
 
@@ -698,8 +719,7 @@ def run_simulate(args) -> int:
     # Every check before any work: a bad option never costs a simulation.
     if args.workers < 1:
         raise InvalidOption(f"--workers must be at least 1, got {args.workers}")
-    if args.max_turns is not None and args.max_turns < 1:
-        raise InvalidOption(f"--max-turns must be at least 1, got {args.max_turns}")
+    _check_limit("--max-turns", args.max_turns)
     if args.boards != 1:
         return _simulate_boards(args)
     _only_with(args, args.sample is not None, "--sample", seed="--seed")
@@ -855,7 +875,8 @@ def run_openers(args) -> int:
         print(f"{rank:>4}  {row.word:<{width}}  {row.expected_bits:>7.4f}  "
               f"{row.expected_remaining:>8.2f}  {row.largest_bucket:>5}  {row.n_buckets:>7}  "
               f"{'yes' if row.is_candidate else 'no'}")
-    print(f"scored {len(scores)} guesses over {lexicon.n_answers} answers in "
+    print(f"scored {counted(len(scores), 'guess', 'guesses')} over "
+          f"{counted(lexicon.n_answers, 'answer')} in "
           f"{elapsed * 1000:.0f} ms (lists loaded, matrix built, every guess scored)")
     if simulations:
         print(f"\nEvery answer played with each of the top {len(simulations)} openers "
@@ -901,8 +922,7 @@ def run_optimal(args) -> int:
                                     or args.recompute):
         raise InvalidOption("--candidates, --workers and --recompute choose how to find the best "
                             "opener; they do not combine with --opener")
-    if args.max_guesses < 1:
-        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    _check_limit("--max-guesses", args.max_guesses)
     lexicon = _lexicon(args)
     workers = _capped_workers("--workers", args.workers, lexicon.n_guesses,
                               default=default_workers())
@@ -937,8 +957,7 @@ def run_absurdle(args) -> int:
     from wordle_fast.adversary import absurdle, winning_lines
 
     _check_output("--json", args.json)
-    if args.max_guesses < 1:
-        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    _check_limit("--max-guesses", args.max_guesses)
     lexicon = _lexicon(args)
     bar = ProgressBar("First guesses tried", enabled=not args.quiet)
     result = absurdle(lexicon, args.hard_mode, args.max_guesses,
@@ -960,8 +979,7 @@ def run_verify_tree(args) -> int:
     from wordle_fast.trees import check_claims, read_tree_file, verify_tree
 
     _check_output("--json", args.json)
-    if args.max_guesses is not None and args.max_guesses < 1:
-        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    _check_limit("--max-guesses", args.max_guesses)
     lexicon = _lexicon(args)  # the guesses the tree may play
     tree, recorded_mode, recorded_limit, data = read_tree_file(args.file)
     mode = args.hard_mode or recorded_mode or "off"
@@ -979,8 +997,9 @@ def run_verify_tree(args) -> int:
                                       **check}))
         if args.json == "-":
             return EXIT_OK
-    print(f"valid ({mode_name} mode, at most {limit} guesses): "
-          f"{check['answers']} answers, {check['total_guesses']} guesses in total, "
+    print(f"valid ({mode_name} mode, at most {counted(limit, 'guess', 'guesses')}): "
+          f"{counted(check['answers'], 'answer')}, "
+          f"{counted(check['total_guesses'], 'guess', 'guesses')} in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
     print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
     _wrote(args.json)
@@ -991,8 +1010,7 @@ def run_analyze(args) -> int:
     from wordle_fast.analysis import analyze, game_rows, parse_share, shared_rows, table_lines
 
     _check_output("--json", args.json)
-    if args.max_guesses is not None and args.max_guesses < 1:
-        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    _check_limit("--max-guesses", args.max_guesses)
     if bool(args.words) == (args.share_words is not None):
         raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
                             "with an NYT share text on standard input; one of the two")
@@ -1053,8 +1071,7 @@ def _exact_openers(args, lexicon, started) -> int:
     args.within, args.max_guesses = _given(args.within, 0), _given(args.max_guesses, 6)
     if args.within < 0:
         raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}")
-    if args.max_guesses < 1:
-        raise InvalidOption(f"--max-guesses must be at least 1, got {args.max_guesses}")
+    _check_limit("--max-guesses", args.max_guesses)
     if args.scheduler and args.workers is not None:
         raise InvalidOption("--workers sets local processes; with --scheduler the cluster's "
                             "workers do the proofs: drop one of the two")

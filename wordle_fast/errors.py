@@ -49,12 +49,21 @@ class InvalidOption(WordleError, ValueError):
     a guess limit below 1, ...)."""
 
 
-def whole_number(value, what: str, minimum: int | None = None) -> int:
+def whole_number(value, what: str, minimum: int | None = None,
+                 maximum: int | None = None) -> int:
     """``value`` as an int (numpy integers welcome, bools and floats not),
-    at least ``minimum``; else ``InvalidOption`` naming ``what``."""
+    within ``minimum``..``maximum``; else ``InvalidOption`` naming ``what``."""
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise InvalidOption(f"{what} must be a whole number, got {value!r}")
+        raise InvalidOption(f"{what} must be a whole number, got {shown(repr(value))[1:-1]}")
     number = value.__index__()
     if minimum is not None and number < minimum:
         raise InvalidOption(f"{what} must be at least {minimum}, got {number}")
+    if maximum is not None and number > maximum:
+        raise InvalidOption(f"{what} must be at most {maximum:,}, got {number:,}")
     return number
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` quoted for a message, cut when it is longer than ``limit``
+    (a 65,000-character typo is not echoed whole)."""
+    return repr(text if len(text) <= limit else text[:limit - 4] + "...")

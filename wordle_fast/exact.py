@@ -22,7 +22,7 @@ from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
-from wordle_fast.rules import check_mode
+from wordle_fast.rules import check_mode, guess_limit
 from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
 from wordle_fast.trees import build_tree, verify_tree
 
@@ -151,7 +151,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     raises ``SearchInterrupted`` with the best bound reached.
     """
     check_mode(hard_mode)
-    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    max_guesses = guess_limit(max_guesses)
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
@@ -46,7 +45,7 @@ from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast._pool import spawn_pool
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.rules import check_mode
+from wordle_fast.rules import check_mode, guess_limit
 from wordle_fast.search import make_searcher, opener_total
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
@@ -397,7 +396,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     """
     check_mode(hard_mode)
     within = whole_number(within, "the margin (in guesses)", minimum=0)
-    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    max_guesses = guess_limit(max_guesses)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
-from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.errors import WordleError
 from wordle_fast.openings import EXACT, opening_table
+from wordle_fast.rules import guess_limit
 from wordle_fast.search import make_searcher
 from wordle_fast.strategies import Strategy
 
@@ -27,7 +28,7 @@ class OptimalStrategy(Strategy):
     name = "optimal"
 
     def __init__(self, max_guesses: int = 6):
-        self.max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+        self.max_guesses = guess_limit(max_guesses)
         self._searchers = {}
         self._searchers_for = None
         self._tables = {}        # hard mode -> the opening table, for _searchers_for

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordle_fast.errors import InvalidOption, InvalidPattern
+from wordle_fast.errors import InvalidOption, InvalidPattern, shown, whole_number
 
 MAX_LENGTH = 20  # the widest code dtype is uint32: 3**20 - 1 < 2**32
 
@@ -45,21 +45,26 @@ ACCEPTED_FORMS = ("g/y/b letters like 'bygyb' (x or . also mean gray), "
                   "or the emoji tiles 🟩🟨⬛")
 
 
+def checked_length(length) -> int:
+    """``length`` as a word length, 1..MAX_LENGTH, or ``InvalidOption``."""
+    if type(length) is int and 1 <= length <= MAX_LENGTH:   # the common case, kept cheap
+        return length
+    return whole_number(length, "the word length", minimum=1, maximum=MAX_LENGTH)
+
+
 def all_green(length: int) -> int:
     """The code of the winning pattern: ``3**length - 1`` (242 for 5 letters)."""
-    return 3 ** length - 1
+    return 3 ** checked_length(length) - 1
 
 
 def n_patterns(length: int) -> int:
     """How many distinct codes ``length``-letter feedback can take."""
-    return 3 ** length
+    return 3 ** checked_length(length)
 
 
 def code_dtype(length: int) -> np.dtype:
     """The narrowest unsigned dtype holding every code of ``length`` letters:
     uint8 up to 5 letters, uint16 up to 10, uint32 up to 20."""
-    if not 1 <= length <= MAX_LENGTH:
-        raise InvalidOption(f"word length must be 1..{MAX_LENGTH}, got {length}")
     if n_patterns(length) <= 2 ** 8:
         return np.dtype(np.uint8)
     if n_patterns(length) <= 2 ** 16:
@@ -81,17 +86,20 @@ def parse_pattern(pattern: str | int, length: int | None = None) -> int:
         raise InvalidPattern(
             f"a pattern must be text or an int code, got {type(pattern).__name__}; "
             f"use {ACCEPTED_FORMS}")
+    if length is not None:
+        length = checked_length(length)
     tiles = [ch for ch in pattern.strip().lower() if ch not in _IGNORED]
     if not tiles:
         raise InvalidPattern(f"empty pattern; type one tile per letter: {ACCEPTED_FORMS}")
     unknown = [ch for ch in tiles if ch not in _TILE_VALUES]
     if unknown:
         raise InvalidPattern(
-            f"{pattern.strip()!r} has {unknown[0]!r}, which is not a tile; use {ACCEPTED_FORMS}")
+            f"{shown(pattern.strip())} has {unknown[0]!r}, which is not a tile; "
+            f"use {ACCEPTED_FORMS}")
     if length is not None and len(tiles) != length:
         raise InvalidPattern(
-            f"{pattern.strip()!r} has {len(tiles)} tiles but the words have {length} letters; "
-            f"give one tile per letter")
+            f"{shown(pattern.strip())} has {len(tiles)} tiles but the words have {length} "
+            "letters; give one tile per letter")
     code = 0
     for tile in tiles:
         code = code * 3 + _TILE_VALUES[tile]
@@ -99,6 +107,10 @@ def parse_pattern(pattern: str | int, length: int | None = None) -> int:
 
 
 def _check_code(code: int, length: int | None) -> int:
+    if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
+        raise InvalidPattern(f"a pattern must be text ({ACCEPTED_FORMS}) or a whole-number "
+                             f"code, got {type(code).__name__}")
+    code = int(code)
     if code < 0 or (length is not None and code > all_green(length)):
         upper = f"0..{all_green(length)}" if length is not None else "a non-negative number"
         raise InvalidPattern(f"pattern code {code} is out of range: codes are {upper}")
@@ -111,7 +123,7 @@ def pattern_tiles(code: int, length: int) -> tuple[int, ...]:
     >>> pattern_tiles(48, 5)
     (0, 1, 2, 1, 0)
     """
-    _check_code(code, length)
+    code = _check_code(code, checked_length(length))
     tiles = []
     for _ in range(length):
         code, tile = divmod(code, 3)

@@ -68,8 +68,8 @@ def play(solver: Solver, read: Callable[[str], str] = input,
          write: Callable[[str], None] = print, top: int = 5) -> int:
     """Run one interactive game; returns the exit code (130 after Ctrl-C)."""
     lexicon = solver.lexicon
-    write(f"wordle-fast helper: {lexicon.n_answers} possible answers, {lexicon.n_guesses} "
-          f"allowed guesses; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
+    write(f"wordle-fast helper: {counted(lexicon.n_answers, 'possible answer')}, "
+          f"{counted(lexicon.n_guesses, 'allowed guess', 'allowed guesses')}; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
     write("Type 'help' for commands.")
 
     def game() -> int:
@@ -247,7 +247,7 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
 
     lexicon = solver.lexicon
     write(f"Absurdle: there is no hidden word. After each guess I keep the largest group of "
-          f"the {lexicon.n_answers} answers that agree with it; you win when you guess the "
+          f"the {counted(lexicon.n_answers, 'answer')} that agree with it; you win when you guess the "
           f"last one. Hard mode {solver.hard_mode}. Type 'help' for commands.")
 
     def game() -> int:
@@ -296,7 +296,8 @@ def play_boards(solver, read: Callable[[str], str] = input,
     (130 after Ctrl-C)."""
     lexicon = solver.lexicon
     write(f"wordle-fast helper, {solver.boards} boards in {solver.max_guesses} guesses: "
-          f"{lexicon.n_answers} possible answers, {lexicon.n_guesses} allowed guesses; "
+          f"{counted(lexicon.n_answers, 'possible answer')}, "
+          f"{counted(lexicon.n_guesses, 'allowed guess', 'allowed guesses')}; "
           f"strategy {solver.strategy.name}.")
     write("Type 'help' for commands.")
 

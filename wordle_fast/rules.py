@@ -15,12 +15,29 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordle_fast.errors import InvalidOption
+from wordle_fast.errors import InvalidOption, whole_number
 from wordle_fast.patterns import GREEN, YELLOW, pattern_tiles
 
 HARD_MODES = ("off", "hard", "strict")
 
 Row = tuple[str, int]  # (guess, pattern code)
+
+
+# The most guesses a game may allow (beyond the number of boards): optimal
+# play never needs more guesses than answers, and no list here comes near
+# 100 in practice; a bigger number only costs memory and time (a limit of
+# 10**8 made the replay's distribution hang, 2**31 overflowed the search).
+MAX_GUESS_LIMIT = 100
+
+
+def guess_limit(value, boards: int = 1, what: str = "the guess limit") -> int:
+    """``value`` as the number of guesses a game allows: at least ``boards``
+    (one guess solves one board at most), at most MAX_GUESS_LIMIT more."""
+    limit = whole_number(value, what, minimum=1, maximum=boards - 1 + MAX_GUESS_LIMIT)
+    if limit < boards:
+        raise InvalidOption(f"a limit of {limit} guesses cannot solve {boards} boards (one guess "
+                            f"each at least); give {boards} or more")
+    return limit
 
 
 def check_mode(mode: str) -> str:

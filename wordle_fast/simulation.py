@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
+from wordle_fast.rules import guess_limit
 from wordle_fast.solver import Solver
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
@@ -151,7 +152,7 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
     whatever the number). ``progress(done, total)`` is called as games finish.
     """
     started = time.perf_counter()
-    max_turns = whole_number(max_turns, "the guess limit", minimum=1)
+    max_turns = guess_limit(max_turns)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     solver = _fresh_solver(config)
     lexicon = solver.lexicon

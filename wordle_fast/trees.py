@@ -17,9 +17,9 @@ from collections import Counter
 import numpy as np
 
 from wordle_fast._backend import kernels
-from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
-from wordle_fast.rules import HARD_MODES, check_mode, hard_mode_violation
+from wordle_fast.rules import HARD_MODES, check_mode, guess_limit, hard_mode_violation
 from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
 
 
@@ -61,7 +61,7 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
     answers reaching a node in one call of the feedback kernel (tested
     against its pure-Python twin)."""
     check_mode(hard_mode)
-    max_guesses = whole_number(max_guesses, "the guess limit", minimum=1)
+    max_guesses = guess_limit(max_guesses)
     check_shape(tree, max_guesses)
     answers = list(answers)
     encoded = encode_words(answers)

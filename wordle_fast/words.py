@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList
+from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList, shown
 from wordle_fast.patterns import MAX_LENGTH
 
 
@@ -32,7 +32,7 @@ def counted(n: int, thing: str, things: str | None = None) -> str:
 
 def shown_word(text: str) -> str:
     """``text`` quoted for a message, cut when it is far longer than a word."""
-    return repr(text if len(text) <= MAX_LENGTH + 4 else text[:MAX_LENGTH] + "...")
+    return shown(text, MAX_LENGTH + 4)
 
 
 def normalize_word(word: str, length: int | None = None) -> str:
