@@ -107,6 +107,15 @@ def test_pickle_and_bytes_round_trip(kernels):
 
 
 def test_errors(kernels):
+    # each also a WordleError, so one handler catches every misuse of the package
+    from wordle_fast.errors import InvalidIndex, InvalidOption
+
+    with pytest.raises(InvalidIndex, match="outside 0..9"):
+        kernels.CandidateSet(10, [10])
+    with pytest.raises(InvalidOption, match="universe must be >= 0"):
+        kernels.CandidateSet(-1)
+    with pytest.raises(InvalidOption, match="different universes"):
+        kernels.CandidateSet(10) | kernels.CandidateSet(11)
     with pytest.raises(IndexError, match="outside 0..9"):
         kernels.CandidateSet(10, [10])
     with pytest.raises(IndexError):

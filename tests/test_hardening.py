@@ -2,7 +2,6 @@
 exit code 2 (or a correct result), never a traceback, a wrong answer or lost
 work. Each test here failed before the hardening it guards."""
 
-import copy
 import io
 import json
 import os
@@ -530,3 +529,89 @@ def test_streams_and_dashes_where_a_file_is_needed(capsys, args, needle):
 def test_a_byte_order_mark_before_a_tree(salet_file):
     done = run_cli("verify-tree", "-", stdin="\ufeff" + salet_file.read_text())
     assert done.returncode == 0 and "7920 guesses in total" in done.stdout
+
+
+# -- limits, and the API's bad values (issue 20) ------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["optimal", "--max-guesses", "2147483648"],
+    ["analyze", "--max-guesses", "2147483648", "salet"],
+    ["openers", "--exact", "--max-guesses", "2147483648"],
+    ["absurdle", "--max-guesses", "100000000"],
+    ["simulate", "--max-turns", "99999999999999999999"],
+])
+def test_a_huge_guess_limit_is_one_clear_error(command, capsys):
+    assert main(command) == 2
+    one_line_error(capsys, "must be at most 100")
+
+
+def test_a_limit_of_100_on_a_small_list_is_quick(tmp_path, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(SMALL[:8]))
+    assert main(["optimal", "--answers", str(words), "--guesses", str(words),
+                 "--max-guesses", "100", "--quiet"]) == 0
+    assert "at most 100 guesses" in capsys.readouterr().out
+
+
+def test_board_simulation_sizes_and_repeated_play(capsys):
+    assert main(["simulate", "--boards", "2", "--sample", "100000000000000000000"]) == 2
+    one_line_error(capsys, "--sample must be at most 1,000,000")
+    assert main(["suggest", "--boards", "1", "--max-turns", "9"]) == 2
+    err = one_line_error(capsys, "--max-turns sets the guess limit of several boards")
+    assert "add --boards" not in err
+    # every --play group counts, not only the last
+    assert main(["simulate", "--play", "cigar", "--play", "rebut", "--quiet", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+@pytest.mark.parametrize("call, kind, needle", [
+    (lambda: wf.format_pattern(None, 5), wf.InvalidPattern, "whole-number code, got NoneType"),
+    (lambda: wf.format_pattern(3, 10 ** 9), wf.InvalidOption, "at most 20"),
+    (lambda: wf.all_green(None), wf.InvalidOption, "word length must be a whole number"),
+    (lambda: wf.all_green(-1), wf.InvalidOption, "at least 1"),
+    (lambda: wf.code_dtype(None), wf.InvalidOption, "word length"),
+    (lambda: wf.parse_pattern("q" * 65000), wf.InvalidPattern, "'qqqqqqqqqqqqqqqqqqqq...'"),
+])
+def test_pattern_helpers_refuse_bad_values_as_wordle_errors(call, kind, needle):
+    with pytest.raises(kind) as caught:
+        call()
+    assert needle in str(caught.value) and len(str(caught.value)) < 300
+
+
+def test_several_boards_and_lookahead_refuse_bad_values(official):
+    from wordle_fast.boards import BoardsSolver, simulate_boards
+    from wordle_fast.lookahead import rank_openers_by_lookahead
+
+    with pytest.raises(wf.InvalidPattern, match="one line of text or a list"):
+        BoardsSolver(lexicon=official).update("cigar", None)
+    with pytest.raises(wf.InvalidOption, match="solve bonus must be a number of bits"):
+        BoardsSolver(lexicon=official, bonus="2")
+    with pytest.raises(wf.InvalidOption, match="unknown option 'bogus' for several boards"):
+        simulate_boards({"bogus": 1})
+    with pytest.raises(wf.InvalidOption, match="lookahead depth must be at least 1"):
+        rank_openers_by_lookahead(official, depth=0)
+
+
+def test_pattern_matrix_refuses_a_lone_string():
+    with pytest.raises(wf.InvalidOption, match="list of words"):
+        wf.pattern_matrix("cigar", "rebut")
+    assert wf.pattern_matrix(["cigar"], ["rebut"]).shape == (1, 1)
+
+
+def test_ctrl_c_in_a_table_proof_raises_search_interrupted(tmp_path):
+    from wordle_fast.exact import SearchInterrupted, optimal
+
+    def ctrl_c(*args):
+        raise KeyboardInterrupt
+
+    lexicon = wf.Lexicon(SMALL, SMALL + ["slate", "crane"])
+    with pytest.raises(SearchInterrupted) as caught:
+        optimal(lexicon=lexicon, progress=ctrl_c, results_path=tmp_path / "table.json")
+    assert caught.value.opener is None and "opening table" in caught.value.describe()
+
+
+def test_the_share_text_is_never_cut_silently(monkeypatch, capsys):
+    text = "Wordle 1,234 2/6\n" + "x" * (1 << 16)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["analyze", "--words", "salet,grand"]) == 2
+    one_line_error(capsys, "longer than 64 KiB")

@@ -13,6 +13,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from wordle_fast._typedefs cimport bitword_t, code_t
+from wordle_fast.errors import InvalidIndex, InvalidOption
 
 cdef Py_ssize_t BITS = 64
 
@@ -27,7 +28,7 @@ cdef class CandidateSet:
 
     def __cinit__(self, Py_ssize_t universe, indices=()):
         if universe < 0:
-            raise ValueError(f"universe must be >= 0, got {universe}")
+            raise InvalidOption(f"universe must be >= 0, got {universe}")
         self.universe = universe
         self.n_words = (universe + BITS - 1) // BITS
         # One spare word so an empty universe still owns a valid pointer.
@@ -83,7 +84,7 @@ cdef class CandidateSet:
         """Inverse of ``bytes(candidate_set)``."""
         cdef CandidateSet result = cls(universe)
         if len(data) != result.n_words * sizeof(bitword_t):
-            raise ValueError(
+            raise InvalidOption(
                 f"expected {result.n_words * sizeof(bitword_t)} bytes for a "
                 f"universe of {universe}, got {len(data)}")
         words = np.frombuffer(data, dtype="<u8").astype(np.uint64)
@@ -92,7 +93,7 @@ cdef class CandidateSet:
             memcpy(result.words, &view[0], result.n_words * sizeof(bitword_t))
         if universe % BITS and result.n_words and \
                 result.words[result.n_words - 1] >> (universe % BITS):
-            raise ValueError("bytes set bits past the end of the universe")
+            raise InvalidOption("bytes set bits past the end of the universe")
         return result
 
     # -- checks -------------------------------------------------------------
@@ -102,12 +103,12 @@ cdef class CandidateSet:
 
     cdef int _check_index(self, Py_ssize_t index) except -1:
         if not 0 <= index < self.universe:
-            raise IndexError(f"index {index} is outside 0..{self.universe - 1}")
+            raise InvalidIndex(f"index {index} is outside 0..{self.universe - 1}")
         return 0
 
     cdef int _check_same_universe(self, CandidateSet other) except -1:
         if other.universe != self.universe:
-            raise ValueError(
+            raise InvalidOption(
                 f"candidate sets over different universes ({self.universe} and "
                 f"{other.universe} answers) cannot be combined")
         return 0
@@ -277,7 +278,7 @@ cdef class CandidateSet:
 
     def _narrow(self, const code_t[::1] row, Py_ssize_t code):
         if row.shape[0] != self.universe:
-            raise ValueError(
+            raise InvalidOption(
                 f"row has {row.shape[0]} entries but the set ranges over "
                 f"{self.universe} answers")
         cdef Py_ssize_t w, b, base, end

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from wordle_fast.errors import InvalidIndex, InvalidOption
 from wordle_fast.patterns import code_dtype
 
 
@@ -66,7 +67,7 @@ class CandidateSet:
 
     def __init__(self, universe: int, indices=()):
         if universe < 0:
-            raise ValueError(f"universe must be >= 0, got {universe}")
+            raise InvalidOption(f"universe must be >= 0, got {universe}")
         self.universe = int(universe)
         self._bits = 0
         for index in indices:
@@ -100,20 +101,20 @@ class CandidateSet:
     def from_bytes(cls, universe, data):
         n_bytes = 8 * ((universe + 63) // 64)
         if len(data) != n_bytes:
-            raise ValueError(
+            raise InvalidOption(
                 f"expected {n_bytes} bytes for a universe of {universe}, got {len(data)}")
         bits = int.from_bytes(data, "little")
         if bits >> universe:
-            raise ValueError("bytes set bits past the end of the universe")
+            raise InvalidOption("bytes set bits past the end of the universe")
         return cls._with_bits(universe, bits)
 
     def _check_index(self, index):
         if not 0 <= index < self.universe:
-            raise IndexError(f"index {index} is outside 0..{self.universe - 1}")
+            raise InvalidIndex(f"index {index} is outside 0..{self.universe - 1}")
 
     def _check_same_universe(self, other):
         if other.universe != self.universe:
-            raise ValueError(
+            raise InvalidOption(
                 f"candidate sets over different universes ({self.universe} and "
                 f"{other.universe} answers) cannot be combined")
 
@@ -216,7 +217,7 @@ class CandidateSet:
 
     def _narrow(self, row, code):
         if len(row) != self.universe:
-            raise ValueError(
+            raise InvalidOption(
                 f"row has {len(row)} entries but the set ranges over {self.universe} answers")
         for j in list(self):
             if row[j] != code:

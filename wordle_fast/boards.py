@@ -23,6 +23,8 @@ strategies see the per-board scores and their sums:
 
 from __future__ import annotations
 
+import inspect
+
 import re
 import time
 from collections import Counter, OrderedDict
@@ -141,6 +143,9 @@ def board_strategy(name: str | Strategy = "solve-bonus",
 
 
 BOARD_STRATEGIES = ("solve-bonus", "finish", "entropy")
+# Games one simulation may draw: every game is kept for the report, and a
+# million Quordle games already take hours; 10**20 grew without end.
+MAX_BOARD_GAMES = 1_000_000
 
 
 class BoardsSolver:
@@ -338,7 +343,11 @@ class BoardsSolver:
         guess = self.check_guess(guess)
         if isinstance(patterns, str):
             patterns = self.split_patterns(patterns)
-        patterns = list(patterns)
+        try:
+            patterns = list(patterns)
+        except TypeError:
+            raise InvalidPattern(f"the patterns must be one line of text or a list, one per "
+                                 f"unsolved board; got {type(patterns).__name__}") from None
         if len(patterns) != len(self.unsolved):
             raise InvalidPattern(self._count_message(len(patterns)))
         length = self.lexicon.length
@@ -530,7 +539,7 @@ def sample_tuples(lexicon: Lexicon, boards: int, sample: int,
     """``sample`` tuples of ``boards`` distinct answers, drawn with numpy's
     generator seeded by ``seed``: the same tuples on every machine and run."""
     boards = _checked_boards(boards, lexicon)
-    sample = whole_number(sample, "the sample size", minimum=1)
+    sample = whole_number(sample, "the sample size", minimum=1, maximum=MAX_BOARD_GAMES)
     generator = np.random.default_rng(whole_number(seed, "the seed", minimum=0))
     return [tuple(lexicon.answers[i] for i in generator.choice(lexicon.n_answers, boards,
                                                                 replace=False))
@@ -623,6 +632,12 @@ def _options(config, boards: int | None) -> tuple[Lexicon, dict]:
                    "prior": config.prior}
     elif isinstance(config, dict):
         options = dict(config)
+        known = inspect.signature(BoardsSolver).parameters
+        unknown = sorted(str(key) for key in options if key not in known)
+        if unknown:
+            raise InvalidOption(f"unknown option{'s' if len(unknown) > 1 else ''} "
+                                f"{', '.join(map(repr, unknown))} for several boards: the "
+                                f"options are {', '.join(known)}")
         lexicon = lexicon_from(options.pop("answers", None), options.pop("guesses", None),
                                options.pop("lexicon", None), options.pop("lists", None))
     else:

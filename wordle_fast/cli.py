@@ -22,7 +22,8 @@ from dataclasses import asdict
 
 from wordle_fast.cache import words_digest, write_atomically
 from wordle_fast.constraints import find_words
-from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption, InvalidPattern, WordleError
+from wordle_fast.errors import (
+    EXIT_INTERRUPTED, InvalidOption, InvalidPattern, WordleError, whole_number)
 from wordle_fast.lexicon import Lexicon, feedback
 from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
@@ -112,6 +113,9 @@ def _check_lists(args) -> None:
                             "and --guesses")
 
 
+SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for analyze --words
+
+
 def _check_limit(flag: str, value: int | None) -> None:
     """A guess limit given on the command line: 1 to MAX_GUESS_LIMIT."""
     if value is not None:
@@ -198,8 +202,11 @@ def _solver_from(args) -> Solver:
         raise InvalidOption(f"--top must be at least 1, got {args.top}")
     if args.boards != 1:
         return _boards_solver_from(args)
-    if args.command != "simulate":     # (simulate's limit applies to one board too)
-        _only_with(args, False, "--boards", max_turns="--max-turns")
+    if args.command != "simulate" and args.max_turns is not None:
+        # (simulate's limit applies to one board too; the helper plays one board to the end)
+        raise InvalidOption("--max-turns sets the guess limit of several boards (--boards K, K "
+                            "2 or more); one board is played until it is solved: drop "
+                            "--max-turns")
     if args.strategy == "finish":
         raise InvalidOption("--strategy finish plays several boards (--boards K); on one board "
                             "it plays as entropy")
@@ -760,7 +767,7 @@ def _check_plot(path: str | None) -> None:
 
 
 def _simulate_boards(args) -> int:
-    from wordle_fast.boards import simulate_boards
+    from wordle_fast.boards import MAX_BOARD_GAMES, simulate_boards
 
     if args.opener is not None:
         raise InvalidOption("--opener fixes one board's first guess; with --boards the strategy "
@@ -774,9 +781,8 @@ def _simulate_boards(args) -> int:
     if args.play:
         tuples = [tuple(word for word in entry.replace("/", ",").split(",") if word)
                   for entry in args.play]
-    sample = _given(args.sample, 1000)
-    if sample < 1:
-        raise InvalidOption(f"--sample must be at least 1, got {sample}")
+    sample = whole_number(_given(args.sample, 1000), "--sample", minimum=1,
+                          maximum=MAX_BOARD_GAMES)
     workers = _capped_workers("--workers", args.workers, len(tuples) if tuples else sample)
     progress = ProgressBar("Simulating", enabled=not args.quiet)
     result = simulate_boards(solver, sample=sample, seed=_given(args.seed, 0), tuples=tuples,
@@ -936,10 +942,6 @@ def run_optimal(args) -> int:
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        print("\nwordle-fast optimal: interrupted; the openers proven so far are saved and a "
-              "rerun resumes", file=sys.stderr)
-        return EXIT_INTERRUPTED
     say = _human_output(args.json, args.tree)
     say(result.summary())
     if args.json:
@@ -1019,7 +1021,15 @@ def run_analyze(args) -> int:
     if args.words:
         rows = game_rows(args.words, lexicon)
     else:
-        shared = parse_share(sys.stdin.read(1 << 16), lexicon.length)
+        if sys.stdin.isatty():
+            print("Paste the share text (the 'Wordle 1,234 4/6' line and the tiles), then "
+                  "Ctrl-D on a line of its own:", file=sys.stderr)
+        text = sys.stdin.read(SHARE_TEXT_LIMIT + 1)
+        if len(text) > SHARE_TEXT_LIMIT:
+            raise InvalidOption(f"the share text on standard input is longer than "
+                                f"{SHARE_TEXT_LIMIT // 1024} KiB; a game's is a few lines: "
+                                "paste only that")
+        shared = parse_share(text, lexicon.length)
         if args.max_guesses is not None and args.max_guesses != shared.max_guesses:
             raise InvalidOption(f"--max-guesses {args.max_guesses} contradicts the share "
                                 f"text's limit of {shared.max_guesses}")

@@ -44,6 +44,11 @@ class TooLarge(WordleError, MemoryError):
     """Lists whose pattern matrix would not fit in the memory available."""
 
 
+class InvalidIndex(WordleError, IndexError):
+    """An index outside the range it must fall in (an answer index beyond a
+    candidate set's universe)."""
+
+
 class InvalidOption(WordleError, ValueError):
     """An option or argument outside what it accepts (an unknown strategy,
     a guess limit below 1, ...)."""

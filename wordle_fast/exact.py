@@ -26,22 +26,34 @@ from wordle_fast.rules import check_mode, guess_limit
 from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
 from wordle_fast.trees import build_tree, verify_tree
 
+SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
+
+
 class SearchInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped ``optimal``: what had been proven by then.
 
     ``opener`` was being proven and needs at least ``lower_bound`` guesses
     in total (exact when ``proven``); ``best`` is the best (opener, total)
-    proven before it, if any. A KeyboardInterrupt, so code that stops on
+    proven before it, if any. Both are None when the opening table was
+    being proven (the entries proven so far are saved). A KeyboardInterrupt, so code that stops on
     Ctrl-C still stops.
     """
 
-    def __init__(self, opener: str, lower_bound: int, proven: bool, placed: int, answers: int,
-                 best: tuple[str, int] | None):
+    def __init__(self, opener: str | None, lower_bound: int | None, proven: bool, placed: int,
+                 answers: int, best: tuple[str, int] | None):
         self.opener, self.lower_bound, self.proven = opener, lower_bound, proven
         self.placed, self.answers, self.best = placed, answers, best
         super().__init__(self.describe())
 
+    @classmethod
+    def in_table(cls, answers: int) -> "SearchInterrupted":
+        """Ctrl-C while the opening table was being proven (no opener yet)."""
+        return cls(None, None, False, 0, answers, None)
+
     def describe(self) -> str:
+        if self.opener is None:
+            return ("stopped while proving the opening table; the openers proven so far are "
+                    "saved, and the same call resumes from them")
         if self.proven:
             text = (f"{self.opener.upper()} was proven to need {self.lower_bound} guesses in "
                     "total; stopped while building its tree")
@@ -118,7 +130,9 @@ class OptimalResult:
         if self.certificate is not None:
             table = self.certificate
             counts = table.counts()
-            ties = ", ".join(w.upper() for w in self.best_openers)
+            ties = ", ".join(w.upper() for w in self.best_openers[:SHOW_TIES])
+            if len(self.best_openers) > SHOW_TIES:
+                ties += f" and {len(self.best_openers) - SHOW_TIES} more (--json lists them all)"
             lines.append(f"Best opener{'s' if len(self.best_openers) > 1 else ''}: {ties}. "
                          f"Certificate over all {len(table.entries)} allowed openers: "
                          f"{counts['exact']} exact, {counts['lower bound']} with a lower bound "
@@ -164,9 +178,12 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         openers = [int(row) for row in by_cheap_score(lexicon)[:candidates]]
         scope = f"best of {candidates} openers"
     else:
-        certificate = opening_table(lexicon, hard_mode, max_guesses, workers=workers,
-                                    recompute=recompute, results_path=results_path,
-                                    progress=progress)
+        try:
+            certificate = opening_table(lexicon, hard_mode, max_guesses, workers=workers,
+                                        recompute=recompute, results_path=results_path,
+                                        progress=progress)
+        except KeyboardInterrupt:
+            raise SearchInterrupted.in_table(lexicon.n_answers) from None
         if certificate.optimum is None:
             raise WordleError("no opener can solve every answer within "
                               + counted(max_guesses, "guess", "guesses"))

@@ -62,6 +62,10 @@ def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
     >>> pattern_matrix(["abc", "cab"], ["cab"]).tolist()
     [[13], [26]]
     """
+    for words, name in ((guesses, "guesses"), (answers, "answers")):
+        if isinstance(words, str):   # else each letter would be a one-letter word
+            raise InvalidOption(f"the {name} must be a list of words, not one string: "
+                                f"pattern_matrix([{words[:20]!r}], ...)")
     guesses = load_word_list(list(guesses), name="the guess list")
     answers = load_word_list(list(answers), name="the answer list")
     _check_same_length(guesses, answers)

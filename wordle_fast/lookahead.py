@@ -114,6 +114,9 @@ def rank_openers_by_lookahead(lexicon, depth: int = 2, width: int | None = None,
     stopped the search first), how many were evaluated, and the searcher
     (for its memo statistics).
     """
+    depth = whole_number(depth, "the lookahead depth", minimum=1)
+    if width is not None:
+        width = whole_number(width, "the lookahead width", minimum=1)
     searcher = make_searcher(lexicon, weights, width, hard_mode=hard_mode)
     rows = lexicon.pool_rows(pool)
     values, done = searcher.guess_values(np.arange(lexicon.n_answers), rows, depth,

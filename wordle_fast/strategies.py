@@ -157,9 +157,10 @@ class SolveBonusStrategy(Strategy):
     name = "solve-bonus"
 
     def __init__(self, bonus: float = DEFAULT_SOLVE_BONUS):
-        if not (np.isfinite(bonus) and bonus >= 0):
+        if (isinstance(bonus, bool) or not isinstance(bonus, (int, float, np.integer, np.floating))
+                or not (np.isfinite(bonus) and bonus >= 0)):
             raise InvalidOption(f"the solve bonus must be a number of bits, 0 or more, "
-                                f"got {bonus}")
+                                f"got {bonus!r}")
         self.bonus = float(bonus)
 
     def values(self, position):
