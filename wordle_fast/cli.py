@@ -34,7 +34,8 @@ from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import DEFAULT_SOLVE_BONUS, STRATEGIES
 from wordle_fast.words import (
-    DEFAULT_EDITION, EDITIONS, counted, edition, load_answers, load_guesses, load_word_list)
+    DEFAULT_EDITION, EDITIONS, counted, distribution_text, edition, load_answers, load_guesses,
+    load_word_list)
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -1003,7 +1004,7 @@ def run_verify_tree(args) -> int:
           f"{counted(check['answers'], 'answer')}, "
           f"{counted(check['total_guesses'], 'guess', 'guesses')} in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
-    print("Distribution: " + ", ".join(f"{k}: {v}" for k, v in check["distribution"].items()))
+    print("Distribution: " + distribution_text(check["distribution"]))
     _wrote(args.json)
     return EXIT_OK
 

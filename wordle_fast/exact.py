@@ -19,7 +19,7 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
-from wordle_fast.words import counted
+from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
 from wordle_fast.rules import check_mode, guess_limit
@@ -126,7 +126,7 @@ class OptimalResult:
 
     def summary(self) -> str:
         lines = [self.headline(),
-                 "Distribution: " + ", ".join(f"{k}: {v}" for k, v in self.distribution.items())]
+                 "Distribution: " + distribution_text(self.distribution)]
         if self.certificate is not None:
             table = self.certificate
             counts = table.counts()

@@ -23,6 +23,7 @@ from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.rules import guess_limit
 from wordle_fast.solver import Solver
+from wordle_fast.words import distribution_text
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
 
@@ -124,7 +125,7 @@ class SimulationResult:
             f"Failed: {self.failed} ({1 - self.success_rate:.2%})",
             f"Mean guesses (solved): {self.mean:.4f}",
             f"Median guesses (solved): {self.median:g}",
-            "Distribution: " + ", ".join(f"{k}: {v}" for k, v in self.distribution.items())
+            "Distribution: " + distribution_text(self.distribution)
             + f", failed: {self.failed}",
         ]
         for turn, label in ((1, "first"), (2, "second")):

@@ -30,6 +30,14 @@ def counted(n: int, thing: str, things: str | None = None) -> str:
     return f"{n} {thing if n == 1 else things or thing + 's'}"
 
 
+def distribution_text(distribution: dict[int, int]) -> str:
+    """``1: 0, 2: 81, ...`` for people: every count up to 6 guesses, beyond
+    that only up to the last guess that solved an answer (a limit of 100
+    would otherwise print 94 zeros)."""
+    last = max([6] + [guesses for guesses, count in distribution.items() if count])
+    return ", ".join(f"{k}: {v}" for k, v in distribution.items() if k <= last)
+
+
 def shown_word(text: str) -> str:
     """``text`` quoted for a message, cut when it is far longer than a word."""
     return shown(text, MAX_LENGTH + 4)
