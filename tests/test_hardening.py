@@ -424,7 +424,10 @@ def test_ctrl_c_at_any_moment_exits_quietly(interpreter_start, after):
     # pool down.
     code, err = interrupted_after(interpreter_start + after, "simulate", "--workers", "2",
                                   "--sample", "300", "--quiet")
-    assert code in (0, 130), err
+    # -SIGINT: the signal landed before the interpreter installed its handler
+    # (the start-up time measured above varies from run to run), and the
+    # default action ended the process, quietly, as a shell reports with 130
+    assert code in (0, 130, -2), err
     assert "Traceback" not in err and "Exception ignored" not in err, err
     if code == 130:
         assert err.strip().endswith("interrupted"), err
