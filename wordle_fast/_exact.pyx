@@ -39,11 +39,10 @@ from libc.string cimport memset
 from wordle_fast._bitset cimport fill_bitset, popcount64
 from wordle_fast._legal cimport MODE_OFF, filter_legal, legal_after, pack_legal
 from wordle_fast._parallel cimport CoreShare, wf_now
-from wordle_fast._legal import MODES, letter_counts
+from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._parallel import CoreShare
-from wordle_fast._typedefs cimport bitword_t, code_t, letter_t
+from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
-ctypedef Py_ssize_t intp_t
 
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
@@ -260,10 +259,8 @@ cdef class ExactSearcher:
         self.n_patterns = int(3 ** length)
         self.all_green = self.n_patterns - 1
         self.n_words = (self.n_answers + 63) // 64
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
         self.mode = mode
-        self.mode_id = MODES.index(mode)
+        self.mode_id = mode_id(mode)
         if self.mode_id != MODE_OFF:
             if guess_letters is None:
                 raise ValueError(f"mode {mode!r} needs guess_letters, the guesses' letters 0..25")

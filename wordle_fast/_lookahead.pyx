@@ -31,14 +31,13 @@ from libc.string cimport memset
 
 from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
-from wordle_fast._legal import MODES, letter_counts
+from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._parallel import CoreShare
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
-from wordle_fast._typedefs cimport bitword_t, code_t, count_t, letter_t
+from wordle_fast._typedefs cimport bitword_t, code_t, count_t, intp_t, letter_t
 
-ctypedef Py_ssize_t intp_t
 
 cdef double SLACK = 1e-9   # a guess within this of the bound has reached it
 
@@ -95,7 +94,8 @@ cdef void _tile_bounds(
             count_bound[c * (length + 1) + m] = h - _plogp(tail / total_mass)
 
 
-DEF N_BINS = 64   # coarse buckets of tile bounds: visit the best guesses first
+cdef enum:
+    N_BINS = 64   # coarse buckets of tile bounds: visit the best guesses first
 
 
 cdef double _best_entropy(
@@ -279,9 +279,7 @@ cdef class LookaheadSearcher:
         self.guess_letters = <const letter_t*> <size_t> self.guess_letters_obj.ctypes.data
         self.answer_letters = <const letter_t*> <size_t> self.answer_letters_obj.ctypes.data
         self.multiplicity = <const unsigned char*> <size_t> self.multiplicity_obj.ctypes.data
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
-        self.mode, self.mode_id = mode, MODES.index(mode)
+        self.mode, self.mode_id = mode, mode_id(mode)
         if self.mode_id != MODE_OFF:
             self.letter_counts_obj = letter_counts(self.guess_letters_obj)
             self.letter_counts = <const uint8_t*> <size_t> self.letter_counts_obj.ctypes.data

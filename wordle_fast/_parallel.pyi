@@ -1,3 +1,5 @@
+DEFAULT_MIN_WORK: int   # regions of less work run on one thread
+
 class CoreShare:
     """How many threads the next parallel region gets (see _parallel.pyx)."""
 

@@ -4,6 +4,8 @@ import numpy.typing as npt
 from wordle_fast._bitset import CandidateSet
 from wordle_fast._parallel import CoreShare
 
+STATS_DTYPE: np.dtype   # one guess's bucket statistics, as the kernel writes them
+
 ScoreArrays = tuple[
     npt.NDArray[np.float64],  # entropy (bits)
     npt.NDArray[np.float64],  # expected remaining candidates

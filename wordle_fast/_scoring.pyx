@@ -15,9 +15,8 @@ from libc.stdlib cimport calloc, free
 
 from wordle_fast._bitset cimport CandidateSet, popcount64
 from wordle_fast._parallel cimport CoreShare, wf_now
-from wordle_fast._typedefs cimport bitword_t, code_t, count_t
+from wordle_fast._typedefs cimport bitword_t, code_t, count_t, intp_t
 
-ctypedef Py_ssize_t intp_t
 
 
 # BucketStats and _score_one are declared in _scoring.pxd (the lookahead

@@ -3,6 +3,10 @@
 
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
+# Indices into numpy arrays (rows, answers, members): numpy's intp, so index
+# arrays pass to the kernels without a copy.
+ctypedef Py_ssize_t intp_t
+
 # Letters are 0..25; one byte keeps a 12972 x 5 word table at 65 KB.
 ctypedef uint8_t letter_t
 

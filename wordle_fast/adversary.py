@@ -30,7 +30,7 @@ from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, pattern_tiles
-from wordle_fast.rules import check_mode, guess_limit
+from wordle_fast.rules import check_mode, guess_limit, mode_name
 from wordle_fast.words import counted
 
 DEFAULT_LIMIT = 8
@@ -97,7 +97,7 @@ def absurdle(lexicon: Lexicon | None = None, hard_mode: str = "off",
         if won:
             found, tree = k, search.tree(everyone, k, legal)
             break
-    return AbsurdleResult("normal" if mode == "off" else mode, max_guesses, found, tree,
+    return AbsurdleResult(mode_name(mode), max_guesses, found, tree,
                           lexicon.n_answers, time.perf_counter() - started, search.states, stages)
 
 

@@ -31,7 +31,8 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
-from wordle_fast.rules import check_mode, guess_limit, hard_mode_violation, legal_guesses
+from wordle_fast.rules import (
+    check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
 from wordle_fast.scoring import realized_information
 from wordle_fast.search import Stopped, make_searcher, opener_total
 from wordle_fast.words import counted, shown_word
@@ -255,7 +256,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             raise WordleError(f"turn {number}: {guess.upper()} solved the game, but "
                               f"{counted(extra, 'more row')} follow{'s' if extra == 1 else ''}")
     optimal_expected = None if optimal_total >= UNSOLVABLE else optimal_total / lexicon.n_answers
-    return GameAnalysis(tuple(turns), "normal" if hard_mode == "off" else hard_mode,
+    return GameAnalysis(tuple(turns), mode_name(hard_mode),
                         max_guesses, history[-1][1] == green, optimal_expected)
 
 

@@ -29,7 +29,7 @@ from wordle_fast.patterns import format_pattern
 from wordle_fast.play import PARTIAL_NOTE, play, score_label, suggestion_table
 from wordle_fast.plot import plot_boards_distribution, plot_distribution
 from wordle_fast.priors import PRIORS
-from wordle_fast.rules import HARD_MODES, guess_limit
+from wordle_fast.rules import HARD_MODES, guess_limit, mode_name
 from wordle_fast.simulation import rank_openers, simulate
 from wordle_fast.solver import GUESS_POOLS, Solver
 from wordle_fast.strategies import DEFAULT_SOLVE_BONUS, STRATEGIES
@@ -994,13 +994,13 @@ def run_verify_tree(args) -> int:
 
     check = verify_tree(tree, lexicon.answers, mode, limit, guesses=lexicon.guesses)
     check_claims(data, check, mode, limit, replay)
-    mode_name = "normal" if mode == "off" else mode
+    shown_mode = mode_name(mode)
     if args.json:
-        _write(args.json, _json_text({"valid": True, "mode": mode_name, "max_guesses": limit,
+        _write(args.json, _json_text({"valid": True, "mode": shown_mode, "max_guesses": limit,
                                       **check}))
         if args.json == "-":
             return EXIT_OK
-    print(f"valid ({mode_name} mode, at most {counted(limit, 'guess', 'guesses')}): "
+    print(f"valid ({shown_mode} mode, at most {counted(limit, 'guess', 'guesses')}): "
           f"{counted(check['answers'], 'answer')}, "
           f"{counted(check['total_guesses'], 'guess', 'guesses')} in total, "
           f"mean {check['mean']:.4f}, worst {check['worst']}")
@@ -1064,9 +1064,8 @@ def _say_if_the_table_is_missing(lexicon, mode: str, limit: int) -> None:
 
     if table_ready(lexicon, mode, limit):
         return
-    mode_name = "normal" if mode == "off" else mode
-    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name} mode "
-          f"with at most {limit} guesses, so turn 1 first proves the best of all "
+    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name(mode)} "
+          f"mode with at most {limit} guesses, so turn 1 first proves the best of all "
           f"{lexicon.n_guesses} openers: minutes for lists of the original's size, up to hours "
           f"in hard mode on larger ones. It is saved as it goes in "
           f"{default_results_path(lexicon, limit, mode)} (Ctrl-C keeps what was proven; the next "
@@ -1125,7 +1124,7 @@ def _exact_openers(args, lexicon, started) -> int:
         print(f"{rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  {total:>6}  "
               f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}")
     counts = table.counts()
-    mode = "normal" if args.hard_mode == "off" else args.hard_mode
+    mode = mode_name(args.hard_mode)
     print(f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)}), {mode} mode, "
           f"at most {args.max_guesses} guesses; {len(table.entries)} openers: {counts['exact']} "
           f"exact, {counts['lower bound']} lower bounds above {table.optimum + table.within}, "

@@ -22,7 +22,7 @@ from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
-from wordle_fast.rules import check_mode, guess_limit
+from wordle_fast.rules import check_mode, guess_limit, mode_name
 from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
 from wordle_fast.trees import build_tree, verify_tree
 
@@ -227,7 +227,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
                            f"{best_total}; this is a bug")
     return OptimalResult(opener=lexicon.guesses[best_row],
-                         mode="normal" if hard_mode == "off" else hard_mode,
+                         mode=mode_name(hard_mode),
                          max_guesses=max_guesses, total_guesses=best_total, tree=tree,
                          distribution=check["distribution"],
                          seconds=time.perf_counter() - started, stats=searcher.stats(),

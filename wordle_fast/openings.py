@@ -45,7 +45,7 @@ from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast._pool import spawn_pool
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.rules import check_mode, guess_limit
+from wordle_fast.rules import check_mode, guess_limit, mode_name
 from wordle_fast.search import make_searcher, opener_total
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
@@ -122,11 +122,7 @@ def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dic
     """What decides a table: the lists (by content), the limit and the mode."""
     return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
             "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
-            "mode": _mode_name(hard_mode)}
-
-
-def _mode_name(hard_mode: str) -> str:
-    return "normal" if hard_mode == "off" else hard_mode
+            "mode": mode_name(hard_mode)}
 
 
 def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
@@ -255,7 +251,7 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
             found = _read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
             entries, within = found
-            return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+            return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                                 _in_guess_order(entries, lexicon), time.perf_counter() - started,
                                 f"shipped table {name}")
     return None
@@ -428,7 +424,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
         run.prove(workers, executor)
     finally:
         run.save(force=True)
-    return OpeningTable(_mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+    return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                         _in_guess_order(run.entries, lexicon), time.perf_counter() - started,
                         "computed", run.reused, run.stages)
 

@@ -46,6 +46,11 @@ def check_mode(mode: str) -> str:
     return mode
 
 
+def mode_name(hard_mode: str) -> str:
+    """The mode as people read it: ``off`` is ``normal``."""
+    return "normal" if check_mode(hard_mode) == "off" else hard_mode
+
+
 def legal_guesses(lexicon, history: Sequence[Row], mode: str) -> np.ndarray:
     """Boolean mask over ``lexicon.guesses``: the guesses ``mode`` allows next."""
     check_mode(mode)

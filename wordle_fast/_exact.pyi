@@ -1,0 +1,51 @@
+import numpy as np
+import numpy.typing as npt
+
+from wordle_fast._parallel import CoreShare
+
+UNSOLVABLE: int       # a total at or above it: the set cannot finish in the guesses left
+PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
+
+class ExactSearcher:
+    """T(S, d) over one pattern matrix, with a memo (see _exact.pyx)."""
+
+    states: int
+    memo_hits: int
+    max_entries: int
+    mode: str
+    cores: CoreShare
+    def __init__(
+        self,
+        matrix: npt.NDArray[np.unsignedinteger],
+        length: int,
+        answer_rows: npt.ArrayLike,
+        max_entries: int = 2_000_000,
+        n_threads: int | None = None,
+        mode: str = "off",
+        guess_letters: npt.ArrayLike | None = None,
+        *,
+        closed_forms: bool = True,
+        largest_first: bool = True,
+        parallel_work: int = ...,
+    ) -> None: ...
+    def clear(self) -> None: ...
+    def stats(self) -> dict[str, int]: ...
+    def solve(self, members: npt.ArrayLike, depth: int, budget: int = ...,
+              legal: npt.ArrayLike | None = None) -> int: ...
+    def after_guess(self, members: npt.ArrayLike, guess: int, depth: int, budget: int = ...,
+                    legal: npt.ArrayLike | None = None) -> int: ...
+    def lower_bound(self, members: npt.ArrayLike, depth: int,
+                    legal: npt.ArrayLike | None = None) -> int: ...
+    def legal_after(self, legal: npt.ArrayLike | None, guess: int,
+                    code: int) -> npt.NDArray[np.intp]: ...
+    def guess_costs(
+        self, members: npt.ArrayLike, rows: npt.ArrayLike, depth: int,
+        legal: npt.ArrayLike | None = None,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
+    def best_guess(self, members: npt.ArrayLike, depth: int,
+                   legal: npt.ArrayLike | None = None) -> int: ...
+    def opener_bounds(self, rows: npt.ArrayLike, depth: int,
+                      threshold: int = ...) -> npt.NDArray[np.int64]: ...
+    def bucket_bounds(
+        self, opener: int, depth: int,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
