@@ -234,7 +234,7 @@ def test_scores_do_not_depend_on_how_the_cores_are_shared(official):
         results = []
         for cores in (CoreShare(1), CoreShare(2), CoreShare(2, min_work=1 << 62)):
             results.append(score_guesses(official.matrix, rows, members, 5, cores=cores))
-            assert cores.regions == 1 and not cores.backing_off
+            assert cores.regions == 1   # (whether it backed off depends on the machine's load)
         for arrays in results[1:]:
             for got, expected in zip(arrays, results[0]):
                 np.testing.assert_array_equal(got, expected)
