@@ -331,7 +331,7 @@ def _false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
         if known is None or _consistent(known, entry):
             continue
         return (f"{word.upper()} is claimed to {_claim_text(entry)}, but the shipped table "
-                f"proves that it {_claim_text(known, 's')}")
+                f"proves that it {_claim_text(known, proven=True)}")
     return None
 
 
@@ -346,14 +346,15 @@ def _consistent(a: OpenerEntry, b: OpenerEntry) -> bool:
     return max(low_a, low_b) <= min(high_a, high_b)
 
 
-def _claim_text(entry: OpenerEntry, ending: str = "") -> str:
-    """An entry as a verb phrase: 'total exactly 7920', with ``ending`` 's'
-    for 'it totals exactly 7920'."""
+def _claim_text(entry: OpenerEntry, proven: bool = False) -> str:
+    """An entry as a verb phrase: '(is claimed to) total exactly 7920', or
+    with ``proven`` '(proves that it) totals exactly 7920'."""
+    ending = "s" if proven else ""
     if entry.status == EXACT:
         return f"total{ending} exactly {entry.total}"
     if entry.status == LOWER_BOUND:
         return f"need{ending} at least {entry.total}"
-    return "cannot finish"
+    return "cannot finish" if proven else "be unable to finish"
 
 
 def _merged(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
