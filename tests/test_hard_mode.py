@@ -3,9 +3,15 @@ separate checker written from the rules' wording (not from wordle_fast.rules).""
 
 import random
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from wordle_fast import InvalidWord, Solver, feedback, format_pattern
+from wordle_fast import InvalidWord, Lexicon, Solver, feedback, format_pattern
+from wordle_fast._reference import hard_mode_allows
+from wordle_fast.rules import hard_mode_violation, legal_guesses
+from wordle_fast.search import make_searcher
 
 
 def slow_two_pass(guess, answer):
@@ -86,3 +92,39 @@ def test_repeated_letters_need_as_many_copies(official):
     geese = Solver(lexicon=official, hard_mode="hard")
     geese.update("geese", feedback("geese", "eerie"))  # three Es shown
     assert all(s.word.count("e") >= 3 for s in geese.suggest(top=None))
+
+
+# -- one rule: every form of it against _reference.hard_mode_allows ---------------------
+
+
+@st.composite
+def rule_cases(draw):
+    """Short words over few letters (so repeated letters and greens are
+    common), a history of rows played against one answer, and the mode."""
+    length = draw(st.integers(2, 5))
+    word = st.text("abcde", min_size=length, max_size=length)
+    words = draw(st.lists(word, min_size=3, max_size=25, unique=True))
+    answer = draw(st.sampled_from(words))
+    played = draw(st.lists(st.sampled_from(words), min_size=1, max_size=3))
+    return words, answer, played, draw(st.sampled_from(["hard", "strict"]))
+
+
+@given(rule_cases())
+@settings(max_examples=150, deadline=None)
+def test_every_form_of_the_rule_agrees_with_the_reference(case):
+    # The reference rule (the twin the compiled filter is tested against) is
+    # the definition; the Solver's vectorised mask, the explanation of a
+    # refused guess and the compiled filter must each agree with it.
+    words, answer, played, mode = case
+    lexicon = Lexicon(words, words)
+    encoded = {w: tuple(ord(c) - ord("a") for c in w) for w in lexicon.guesses}
+    history = [(guess, feedback(guess, answer)) for guess in played]
+    expected = np.array([all(hard_mode_allows(mode, encoded[g], code, encoded[w])
+                             for g, code in history) for w in lexicon.guesses])
+    np.testing.assert_array_equal(legal_guesses(lexicon, history, mode), expected)
+    for word, allowed in zip(lexicon.guesses, expected):
+        assert (hard_mode_violation(word, history, mode, lexicon.length) is None) == allowed
+    searcher, legal = make_searcher(lexicon, mode), np.arange(lexicon.n_guesses)
+    for guess, code in history:
+        legal = searcher.legal_after(legal, lexicon.guess_index(guess), code)
+    np.testing.assert_array_equal(legal, np.flatnonzero(expected))
