@@ -242,6 +242,7 @@ def test_cli_boards(capsys, tmp_path):
             (["simulate", "--boards", "2", "--play", "cigar"], "needs 2 answers"),
             (["play", "--boards", "2", "--depth", "3"], "--depth does not apply"),
             (["suggest", "--strategy", "finish"], "plays several boards"),
-            (["suggest", "--max-turns", "7"], "sets the guess limit of several boards (--boards K")):
+            (["suggest", "--max-turns", "7"],
+             "sets the guess limit of several boards (--boards K")):
         assert main(argv) == 2, argv
         assert message in capsys.readouterr().err, argv

@@ -40,7 +40,6 @@ from wordle_fast._bitset cimport fill_bitset, popcount64
 from wordle_fast._legal cimport MODE_OFF, filter_legal, legal_after, pack_legal
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import letter_counts, mode_id
-from wordle_fast._parallel import CoreShare
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
 

@@ -33,7 +33,6 @@ from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._legal cimport MODE_OFF, legal_after, pack_legal
 from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._parallel cimport CoreShare, wf_now
-from wordle_fast._parallel import CoreShare
 from wordle_fast._scoring import score_guesses
 from wordle_fast._scoring cimport BucketStats, _score_one
 from wordle_fast._typedefs cimport bitword_t, code_t, count_t, intp_t, letter_t

@@ -330,8 +330,9 @@ def hard_mode_allows(mode: str, played: str, code: int, word: str) -> bool:
     """Whether ``mode`` lets ``word`` follow ``played`` showing pattern ``code``,
     read straight off the rule (the one definition: the Solver's mask, the
     explanation of a refused guess and the compiled filter are each tested
-    against it in tests/test_hard_mode.py): ``hard`` keeps every green in place and uses
-    each letter at least as often as this row showed it green or yellow;
+    against it in tests/test_hard_mode.py): ``hard`` keeps every green in
+    place and uses each letter at least as often as this row showed it
+    green or yellow;
     ``strict`` asks that ``word`` would have given this row as the answer."""
     if mode == "off":
         return True

@@ -57,8 +57,8 @@ class AbsurdleResult:
 
     def summary(self) -> str:
         if self.guesses is None:
-            head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): no strategy wins "
-                    f"within {self.max_guesses} guesses")
+            head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "
+                    f"no strategy wins within {self.max_guesses} guesses")
         else:
             verb = "guarantees" if self.guesses == 1 else "guarantee"
             head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "

@@ -35,8 +35,8 @@ class SearchInterrupted(KeyboardInterrupt):
     ``opener`` was being proven and needs at least ``lower_bound`` guesses
     in total (exact when ``proven``); ``best`` is the best (opener, total)
     proven before it, if any. Both are None when the opening table was
-    being proven (the entries proven so far are saved). A KeyboardInterrupt, so code that stops on
-    Ctrl-C still stops.
+    being proven (the entries proven so far are saved). A KeyboardInterrupt,
+    so code that stops on Ctrl-C still stops.
     """
 
     def __init__(self, opener: str | None, lower_bound: int | None, proven: bool, placed: int,

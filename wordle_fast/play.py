@@ -69,7 +69,8 @@ def play(solver: Solver, read: Callable[[str], str] = input,
     """Run one interactive game; returns the exit code (130 after Ctrl-C)."""
     lexicon = solver.lexicon
     write(f"wordle-fast helper: {counted(lexicon.n_answers, 'possible answer')}, "
-          f"{counted(lexicon.n_guesses, 'allowed guess', 'allowed guesses')}; strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
+          f"{counted(lexicon.n_guesses, 'allowed guess', 'allowed guesses')}; "
+          f"strategy {solver.strategy.name}, hard mode {solver.hard_mode}.")
     write("Type 'help' for commands.")
 
     def game() -> int:
@@ -247,8 +248,8 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
 
     lexicon = solver.lexicon
     write(f"Absurdle: there is no hidden word. After each guess I keep the largest group of "
-          f"the {counted(lexicon.n_answers, 'answer')} that agree with it; you win when you guess the "
-          f"last one. Hard mode {solver.hard_mode}. Type 'help' for commands.")
+          f"the {counted(lexicon.n_answers, 'answer')} that agree with it; you win when you "
+          f"guess the last one. Hard mode {solver.hard_mode}. Type 'help' for commands.")
 
     def game() -> int:
         while True:
