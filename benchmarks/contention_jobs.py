@@ -13,10 +13,10 @@ import numpy as np
 
 from wordle_fast import Lexicon
 from wordle_fast.adversary import absurdle
-from wordle_fast.boards import simulate_boards
-from wordle_fast.lookahead import make_searcher as lookahead_searcher
-from wordle_fast.search import make_searcher as exact_searcher
-from wordle_fast.simulation import simulate
+from wordle_fast.game.boards import simulate_boards
+from wordle_fast.strategies.lookahead import make_lookahead_searcher as lookahead_searcher
+from wordle_fast.exact.search import make_exact_searcher as exact_searcher
+from wordle_fast.game.simulation import simulate
 
 
 def official():

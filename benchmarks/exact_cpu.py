@@ -20,10 +20,10 @@ CASES = ["salet:off", "salet:hard", "salet:strict", "crate:off", "soare:off", "c
 ONE_PROOF = """
 import json, time, numpy as np
 from wordle_fast import Lexicon
-from wordle_fast.search import make_searcher
+from wordle_fast.exact.search import make_exact_searcher
 lexicon = Lexicon()
 lexicon.matrix                                    # built before the clock starts
-searcher = make_searcher(lexicon, {mode!r})
+searcher = make_exact_searcher(lexicon, {mode!r})
 wall, cpu = time.perf_counter(), time.process_time()
 total = searcher.after_guess(np.arange(lexicon.n_answers), lexicon.guess_index({opener!r}), 6)
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

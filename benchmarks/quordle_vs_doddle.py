@@ -54,7 +54,8 @@ def run_doddle(solver: str, out: str, games: int) -> None:
 def run_ours(paths: list[str], workers: int) -> None:
     import numpy as np
 
-    from wordle_fast.boards import BOARD_STRATEGIES, simulate_boards
+    from wordle_fast.game.boards import simulate_boards
+    from wordle_fast.strategies import BOARD_STRATEGIES
 
     runs = []
     for path in paths:

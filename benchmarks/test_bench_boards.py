@@ -9,7 +9,8 @@ the README."""
 import pytest
 from conftest import mark
 
-from wordle_fast.boards import BOARD_STRATEGIES, simulate_boards
+from wordle_fast.game.boards import simulate_boards
+from wordle_fast.strategies import BOARD_STRATEGIES
 
 GAMES = 1000
 

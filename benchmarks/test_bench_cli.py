@@ -1,5 +1,5 @@
 """`wordle-fast suggest` with an empty history, as a user runs it: a new
-process each time, cold (empty cache) and warm (opening table cached).
+process each time, cold (empty cache) and warm (first-move scores cached).
 Targets: under 0.5 s cold, under 0.2 s warm. The floor every run pays,
 starting Python and importing numpy, is measured alongside."""
 
@@ -32,8 +32,8 @@ def test_suggest_cold_cache(benchmark, tmp_path):
 
 @pytest.mark.benchmark(group="wordle-fast suggest, new process")
 def test_suggest_warm_cache(benchmark, tmp_path):
-    run(SUGGEST, tmp_path)  # write the opening table once
-    mark(benchmark, "kernel", cache="opening table present")
+    run(SUGGEST, tmp_path)  # cache the first-move scores once
+    mark(benchmark, "kernel", cache="first-move scores present")
     benchmark.pedantic(run, (SUGGEST, tmp_path), rounds=15)
 
 

@@ -14,18 +14,18 @@ from conftest import mark
 from wordle_fast import Lexicon
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import exact_total
-from wordle_fast.search import make_searcher
+from wordle_fast.exact.search import make_exact_searcher
 
 
 def prove(official, opener, mode="off"):
-    searcher = make_searcher(official, mode)
+    searcher = make_exact_searcher(official, mode)
     return searcher.after_guess(np.arange(official.n_answers), official.guess_index(opener), 6)
 
 
 def peak_mb(opener, mode="off"):
     # a fresh process, so the high-water mark is this proof's alone
-    code = ("import numpy as np, wordle_fast as wf; from wordle_fast.search import make_searcher; "
-            f"lex = wf.Lexicon(); s = make_searcher(lex, '{mode}'); "
+    code = ("import numpy as np, wordle_fast as wf; from wordle_fast.exact.search import make_exact_searcher; "
+            f"lex = wf.Lexicon(); s = make_exact_searcher(lex, '{mode}'); "
             f"s.after_guess(np.arange(lex.n_answers), lex.guess_index('{opener}'), 6); "
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

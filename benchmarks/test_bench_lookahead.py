@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from conftest import mark, numpy_scores
 
-from wordle_fast.lookahead import make_searcher
+from wordle_fast.strategies.lookahead import make_lookahead_searcher
 
 SAMPLE = 300  # random openers for the comparisons
 
@@ -21,7 +21,7 @@ def sample_rows(official):
 
 
 def two_step(official, rows, **options):
-    searcher = make_searcher(official, **options)
+    searcher = make_lookahead_searcher(official, **options)
     values, done = searcher.guess_values(np.arange(official.n_answers), rows, 2)
     return values, searcher.stats()
 

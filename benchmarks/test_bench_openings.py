@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from conftest import mark
 
-from wordle_fast.openings import opening_table
-from wordle_fast.search import make_searcher
+from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.search import make_exact_searcher
 
 N_OPENERS = 12972
 
@@ -30,7 +30,7 @@ def python_bound(searcher, official, row):
 def test_bound_pass_compiled(benchmark, official):
     benchmark.group = "openings: one-level bound of every opener (threshold 7920)"
     mark(benchmark, "kernel")
-    searcher = make_searcher(official)
+    searcher = make_exact_searcher(official)
     rows = np.arange(official.n_guesses)
     bounds = benchmark.pedantic(searcher.opener_bounds, (rows, 6, 7920), rounds=1)
     benchmark.extra_info["not_refuted"] = int((bounds <= 7920).sum())
@@ -42,7 +42,7 @@ def test_bound_pass_per_bucket_from_python(benchmark, official):
     sample = np.random.default_rng(1).choice(official.n_guesses, 20, replace=False)
     mark(benchmark, "baseline", scale=N_OPENERS / len(sample),
          note="searcher.lower_bound per bucket, 20 random openers, no threshold")
-    searcher = make_searcher(official)
+    searcher = make_exact_searcher(official)
     benchmark.pedantic(lambda: [python_bound(searcher, official, row) for row in sample],
                        rounds=1)
 
@@ -64,7 +64,7 @@ def test_proof_every_opener_searched(benchmark, official, mode, optimum):
     sample = np.random.default_rng(2).choice(official.n_guesses, 5, replace=False)
     mark(benchmark, "baseline", scale=N_OPENERS / len(sample),
          note="after_guess with budget optimum - 1, 5 random openers, 2 threads")
-    searcher = make_searcher(official, mode)
+    searcher = make_exact_searcher(official, mode)
     legal = None if mode == "off" else np.arange(official.n_guesses)
     everyone = np.arange(official.n_answers)
     totals = benchmark.pedantic(lambda: [searcher.after_guess(everyone, row, 6, optimum - 1, legal)
@@ -77,7 +77,7 @@ def test_exact_value_of_a_bad_opener(benchmark, official, opener):
     # No budget: the full exact value, however far from the optimum.
     benchmark.group = "openings: exact value of bad openers (normal mode)"
     mark(benchmark, "baseline" if opener == "adieu" else "kernel")
-    searcher = make_searcher(official)
+    searcher = make_exact_searcher(official)
     everyone = np.arange(official.n_answers)
     total = benchmark.pedantic(searcher.after_guess,
                                (everyone, official.guess_index(opener), 6), rounds=1)

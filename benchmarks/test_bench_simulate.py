@@ -13,7 +13,7 @@ from conftest import mark
 from peer_seed_solver import play as peer_play
 
 from wordle_fast import load_answers, load_guesses
-from wordle_fast.simulation import simulate
+from wordle_fast.game.simulation import simulate
 
 ANSWERS, GUESSES = load_answers(), load_guesses()
 PEER_SAMPLE = random.Random(5).sample(ANSWERS, 8)
@@ -30,7 +30,7 @@ def peak_rss_mb_of_a_fresh_process():
     VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss across exec,
     so a child of this (large) benchmark process would report the parent's
     peak (seen: 893 MB instead of 87 MB)."""
-    code = ("from wordle_fast.simulation import simulate; "
+    code = ("from wordle_fast.game.simulation import simulate; "
             "simulate({'use_cache': False}, opener='soare'); "
             "print([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

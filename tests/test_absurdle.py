@@ -171,7 +171,7 @@ def scripted(lines):
 
 
 def test_play_against_the_adversary_to_a_win():
-    from wordle_fast.play import play_absurdle
+    from wordle_fast.cli.helper import play_absurdle
 
     answers = ["bat", "cat", "hat", "mat"]
     solver = wf.Solver(answers, answers + ["cbh"])
@@ -198,7 +198,7 @@ def test_the_adversary_keeps_a_largest_bucket_and_never_green_on_a_tie():
 
 
 def test_play_absurdle_keeps_the_game_on_bad_input_and_stops_on_ctrl_c(capsys):
-    from wordle_fast.play import play_absurdle
+    from wordle_fast.cli.helper import play_absurdle
 
     solver = wf.Solver(lists="original", hard_mode="hard")
 

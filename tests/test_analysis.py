@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast._reference import INFEASIBLE, exact_total, hard_mode_allows
-from wordle_fast.analysis import analyze
+from wordle_fast.exact.analysis import analyze
 
 ALPHABET = "abcde"
 
@@ -145,7 +145,7 @@ def test_bad_games_are_clear_errors(official):
 
 
 def test_the_three_input_forms_agree(official):
-    from wordle_fast.analysis import game_rows
+    from wordle_fast.exact.analysis import game_rows
 
     words = game_rows(["salet", "acorn", "grand"], official)
     patterns = game_rows(["salet:bybbb", "acorn:ybbyy", "grand:ggggg"], official)
@@ -187,7 +187,7 @@ SHARE = "Wordle 1,234 3/6*\n\n\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b\n" \
 
 
 def test_share_text_with_the_words(official):
-    from wordle_fast.analysis import parse_share, shared_rows
+    from wordle_fast.exact.analysis import parse_share, shared_rows
 
     shared = parse_share(SHARE)
     assert shared.solved and shared.hard and shared.puzzle == "1,234" and shared.max_guesses == 6
@@ -211,7 +211,7 @@ def test_share_text_with_the_words(official):
     ("Wordle 1,234 3/6\n\u2b1b\u2b1b\n", "row 1"),
 ])
 def test_share_text_that_does_not_parse(text, needle):
-    from wordle_fast.analysis import parse_share
+    from wordle_fast.exact.analysis import parse_share
 
     with pytest.raises(wf.WordleError, match=needle):
         parse_share(text)
@@ -249,7 +249,7 @@ def test_an_opener_the_table_proves_cannot_finish(official, monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("searched an opener the table already settles")
 
-    monkeypatch.setattr("wordle_fast.analysis.opener_total", no_search)
+    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", no_search)
     first = analyze([("slate", wf.feedback("slate", "gazer"))], official, "hard").turns[0]
     assert first.expected is None and first.exact and first.grade == "no sure win"
     assert first.best == ("salet",) and first.luck is None
@@ -281,12 +281,12 @@ def test_a_search_stopped_by_ctrl_c_is_shown_as_a_bound_and_not_graded(official)
 def test_the_cli_exits_130_on_an_interrupted_analysis(monkeypatch, capsys):
     from wordle_fast.cli import main
     from wordle_fast.errors import EXIT_INTERRUPTED
-    from wordle_fast.search import Stopped
+    from wordle_fast.exact.search import Stopped
 
     def stopped(*args, **kwargs):   # a bound below the optimum, as an early Ctrl-C leaves
         raise Stopped(5000, 12)
 
-    monkeypatch.setattr("wordle_fast.analysis.opener_total", stopped)
+    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", stopped)
     assert main(["analyze", "aahed", "grand"]) == EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert ">=2.160" in out and "unfinished" in out and "interrupted" in err
@@ -316,7 +316,8 @@ WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
 
 
 def test_an_opener_searched_for_an_analysis_is_kept_for_the_next(monkeypatch):
-    from wordle_fast.openings import EXACT, LOWER_BOUND, opening_table
+    from wordle_fast.exact.proof import opening_table
+    from wordle_fast.exact.tables import EXACT, LOWER_BOUND
 
     lexicon = wf.Lexicon(WORDS, WORDS + ["slate", "crane", "moldy", "plumb"])
     table = opening_table(lexicon)          # saved in the (private) cache
@@ -327,7 +328,7 @@ def test_an_opener_searched_for_an_analysis_is_kept_for_the_next(monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("searched an opener an earlier analysis proved")
 
-    monkeypatch.setattr("wordle_fast.analysis.opener_total", no_search)
+    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", no_search)
     again = analyze([(word, wf.feedback(word, "karma"))], lexicon).turns[0]
     assert (again.expected, again.exact, again.lost) == (first.expected, True, first.lost)
 

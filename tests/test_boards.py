@@ -10,13 +10,9 @@ from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast._reference import feedback_code
-from wordle_fast.boards import (
-    BOARD_STRATEGIES,
-    BoardsSolver,
-    play_game,
-    sample_tuples,
-    simulate_boards,
-)
+from wordle_fast.game.boards import play_game, sample_tuples, simulate_boards
+from wordle_fast.game.solver import BoardsSolver
+from wordle_fast.strategies import BOARD_STRATEGIES
 from wordle_fast.cli import main
 from wordle_fast.patterns import format_pattern
 
@@ -175,7 +171,7 @@ def scripted(lines):
 
 
 def test_the_helper_plays_two_boards_with_undo_and_bad_input(official):
-    from wordle_fast.play import play_boards
+    from wordle_fast.cli.helper import play_boards
 
     solver = BoardsSolver(lexicon=official, boards=2)
     answers = ("quote", "cigar")

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from wordle_fast import Solver
-from wordle_fast.cache import OpeningCache, default_cache_dir
+from wordle_fast.cache import FirstMoveCache, default_cache_dir
 
 
 def test_table_is_written_then_reused(official, tmp_path):
@@ -32,7 +32,7 @@ def test_corrupt_file_is_rebuilt_silently(official, tmp_path, damage):
 
 
 def test_a_file_for_another_table_is_not_used(official, tmp_path):
-    cache = OpeningCache(tmp_path)
+    cache = FirstMoveCache(tmp_path)
     solver = Solver(lexicon=official, cache_dir=tmp_path)
     solver.suggest()
     (path,) = tmp_path.glob("opening-*.npz")
@@ -65,7 +65,7 @@ def test_unwritable_cache_gives_one_short_notice(official, tmp_path, caplog):
     assert solver.best().word == "soare"
     solver.suggest(top=3)   # a second table write fails too: still one notice
     notices = [r for r in caplog.records if r.name == "wordle_fast"]
-    assert len(notices) == 1 and "cannot keep opening tables" in notices[0].getMessage()
+    assert len(notices) == 1 and "cannot keep first-move scores" in notices[0].getMessage()
 
 
 def test_unwritable_cache_notice_from_the_cli(tmp_path):
@@ -76,7 +76,7 @@ def test_unwritable_cache_notice_from_the_cli(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "soare" in done.stdout
     # one line, no "RuntimeWarning", no source line
-    assert done.stderr.count("\n") == 1 and "cannot keep opening tables" in done.stderr
+    assert done.stderr.count("\n") == 1 and "cannot keep first-move scores" in done.stderr
     assert "Warning" not in done.stderr and "warn(" not in done.stderr
 
 

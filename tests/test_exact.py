@@ -15,9 +15,9 @@ from wordle_fast.patterns import parse_pattern
 from wordle_fast._exact import ExactSearcher
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
-from wordle_fast.exact import optimal
-from wordle_fast.search import make_searcher
-from wordle_fast.trees import InvalidTree, verify_tree
+from wordle_fast.exact.optimum import optimal
+from wordle_fast.exact.search import make_exact_searcher
+from wordle_fast.exact.trees import InvalidTree, verify_tree
 from wordle_fast.rules import legal_guesses
 
 
@@ -105,14 +105,14 @@ def test_unsolvable_and_bad_arguments(official):
         optimal(opener="salet", lexicon=official, max_guesses=2)
     with pytest.raises(ValueError, match="unknown hard mode"):
         optimal(opener="salet", lexicon=official, hard_mode="nightmare")
-    hard = make_searcher(official, "hard")
+    hard = make_exact_searcher(official, "hard")
     everyone = np.arange(official.n_answers)
     with pytest.raises(ValueError, match="not among the legal guesses"):
         hard.after_guess(everyone, official.guess_index("crane"), 6, legal=[0, 1, 2])
     with pytest.raises(ValueError, match="sorted, distinct rows"):
         hard.solve(everyone[:5], 6, legal=[3, 2])
     with pytest.raises(ValueError, match="only apply to the hard modes"):
-        make_searcher(official).solve(everyone[:5], 6, legal=[1, 2])
+        make_exact_searcher(official).solve(everyone[:5], 6, legal=[1, 2])
     with pytest.raises(ValueError, match="needs guess_letters"):
         ExactSearcher(official.matrix, 5, official.answer_rows, mode="hard")
 
@@ -168,7 +168,7 @@ def test_twin_and_kernel_share_the_unsolvable_marker():
 @given(small_lists())
 @settings(max_examples=20, deadline=None)
 def test_optimal_strategy_plays_the_proven_total(case):
-    from wordle_fast.simulation import simulate
+    from wordle_fast.game.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
@@ -177,7 +177,7 @@ def test_optimal_strategy_plays_the_proven_total(case):
         np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
     if proven >= INFEASIBLE:
         return
-    from wordle_fast.optimal_play import OptimalStrategy
+    from wordle_fast.strategies.optimal import OptimalStrategy
 
     result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
                        "use_cache": False}, opener=opener, max_turns=max_guesses)
@@ -226,7 +226,7 @@ def test_hard_modes_agree_with_brute_force(case, mode):
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     everyone = np.arange(lexicon.n_answers)
-    fast = make_searcher(lexicon, mode).solve(everyone, max_guesses)
+    fast = make_exact_searcher(lexicon, mode).solve(everyone, max_guesses)
     slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
                        guesses=[tuple(word) for word in lexicon.encoded_guesses])
     assert min(fast, INFEASIBLE) == slow
@@ -235,7 +235,7 @@ def test_hard_modes_agree_with_brute_force(case, mode):
     assert slow >= exact_total(lexicon.matrix, lexicon.length, max_guesses)
     if slow < INFEASIBLE:
         best = min(range(lexicon.n_guesses),
-                   key=lambda g: (make_searcher(lexicon, mode).after_guess(everyone, g,
+                   key=lambda g: (make_exact_searcher(lexicon, mode).after_guess(everyone, g,
                                                                            max_guesses), g))
         result = optimal(opener=lexicon.guesses[best], lexicon=lexicon, hard_mode=mode,
                          max_guesses=max_guesses)
@@ -249,7 +249,7 @@ def test_hard_modes_agree_with_brute_force(case, mode):
 def test_legal_guesses_follow_the_rule_along_a_game(official, mode):
     # The search's own bookkeeping (legal_after) against the Solver's rule
     # (rules.legal_guesses) over random games that play legal guesses.
-    searcher = make_searcher(official, mode)
+    searcher = make_exact_searcher(official, mode)
     rng = np.random.default_rng(7)
     for _ in range(6):
         answer = official.answers[rng.integers(official.n_answers)]
@@ -274,7 +274,7 @@ def test_salet_in_hard_and_strict_mode(official):
     strict = optimal(opener="salet", lexicon=official, hard_mode="strict")
     assert strict.total_guesses == 8125 and strict.to_dict()["mode"] == "strict"
     assert verify_tree(strict.tree, official.answers, hard_mode="strict")["total_guesses"] == 8125
-    searcher = make_searcher(official, "hard")
+    searcher = make_exact_searcher(official, "hard")
     assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
                                 6, 8121) > 8121
 
@@ -288,7 +288,7 @@ def test_optimal_strategy_in_hard_mode(official):
     assert solver.check_guess(best.word) == best.word   # legal in hard mode
     legal = np.flatnonzero(legal_guesses(official, [("salet", solver.history[0].pattern)],
                                          "hard"))
-    searcher = make_searcher(official, "hard")
+    searcher = make_exact_searcher(official, "hard")
     bucket = solver.candidate_set.indices()
     assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5, legal=legal))
     assert official.guess_index(best.word) in legal
@@ -297,7 +297,7 @@ def test_optimal_strategy_in_hard_mode(official):
 # -- progress and Ctrl-C -----------------------------------------------------------------
 
 def test_interrupted_proof_reports_a_true_lower_bound(official):
-    from wordle_fast.exact import SearchInterrupted
+    from wordle_fast.exact.optimum import SearchInterrupted
 
     calls = []
 
@@ -317,7 +317,7 @@ def test_interrupted_proof_reports_a_true_lower_bound(official):
 
 
 def test_lower_bounds_never_pass_the_optimum(official):
-    searcher = make_searcher(official)
+    searcher = make_exact_searcher(official)
     row = official.matrix[official.guess_index("salet")]
     for code in np.unique(row)[:40]:
         bucket = np.flatnonzero(row == code)
@@ -370,7 +370,7 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
     # After RAISE shows ybbyg, ten answers (SCORE, SHORE, SPORE, STORE, ...)
     # cannot all be found in five more hard-mode guesses: the search says so,
     # and so does the brute-force twin on that bucket and its 89 legal guesses.
-    searcher = make_searcher(official, "hard")
+    searcher = make_exact_searcher(official, "hard")
     raise_row = official.guess_index("raise")
     code = parse_pattern("ybbyg", 5)
     bucket = np.flatnonzero(official.matrix[raise_row] == code)
@@ -383,19 +383,19 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
                   guesses=[official.guesses[i] for i in legal])
     assert exact_total(sub.matrix, 5, 5, mode="hard",
                        guesses=[tuple(word) for word in sub.encoded_guesses]) == INFEASIBLE
-    assert make_searcher(official).solve(bucket, 5) < INFEASIBLE   # normal mode can
+    assert make_exact_searcher(official).solve(bucket, 5) < INFEASIBLE   # normal mode can
 
 
 @given(trap_lists(), st.sampled_from(["hard", "strict"]))
 @settings(max_examples=15, deadline=None)
 def test_optimal_strategy_plays_the_proven_total_in_hard_modes(case, mode):
-    from wordle_fast.optimal_play import OptimalStrategy
-    from wordle_fast.simulation import simulate
+    from wordle_fast.strategies.optimal import OptimalStrategy
+    from wordle_fast.game.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     opener = lexicon.answers[0]
-    proven = make_searcher(lexicon, mode).after_guess(
+    proven = make_exact_searcher(lexicon, mode).after_guess(
         np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
     if proven >= INFEASIBLE:
         return
@@ -409,9 +409,9 @@ def test_the_package_exports_the_searches():
     import importlib
 
     import wordle_fast as wf
-    from wordle_fast import exact
+    from wordle_fast.exact import optimum as exact
 
-    module = importlib.import_module("wordle_fast.simulation")
+    module = importlib.import_module("wordle_fast.game.simulation")
     assert wf.simulate is module.simulate and callable(wf.simulate)
     assert wf.optimal is exact.optimal and wf.SearchInterrupted is exact.SearchInterrupted
     assert {"optimal", "verify_tree", "simulate"} <= set(dir(wf)) and "optimal" in wf.__all__
@@ -425,7 +425,8 @@ def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
     # here; a real cluster is the same call with its scheduler's address).
     from distributed import LocalCluster
 
-    from wordle_fast.openings import cluster_executor, opening_table
+    from wordle_fast.exact.proof import opening_table
+    from wordle_fast.exact.scheduling import cluster_executor
 
     words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
              "naval", "serve", "heath", "dwarf"]
@@ -451,11 +452,12 @@ def test_exact_table_on_a_dask_cluster(tmp_path, capsys):
 def test_a_guess_that_learns_nothing_still_has_a_value(tmp_path):
     # QQQQQ leaves all five answers in one bucket: it costs 5 plus the same
     # set with one guess fewer (MNSFL's 10), never "cannot finish"
-    from wordle_fast.openings import EXACT, OpenerEntry, opening_table
+    from wordle_fast.exact.proof import opening_table
+    from wordle_fast.exact.tables import EXACT, OpenerEntry
 
     answers = ["fight", "might", "night", "sight", "light"]
     lexicon = Lexicon(answers, answers + ["qqqqq", "mnsfl"])
-    searcher, everyone = make_searcher(lexicon), np.arange(5)
+    searcher, everyone = make_exact_searcher(lexicon), np.arange(5)
     wasted = lexicon.guess_index("qqqqq")
     assert searcher.solve(everyone, 5) == 10
     assert searcher.after_guess(everyone, wasted, 6) == 15

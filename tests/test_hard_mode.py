@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordle_fast import InvalidWord, Lexicon, Solver, feedback, format_pattern
 from wordle_fast._reference import hard_mode_allows
 from wordle_fast.rules import hard_mode_violation, legal_guesses
-from wordle_fast.search import make_searcher
+from wordle_fast.exact.search import make_exact_searcher
 
 
 def slow_two_pass(guess, answer):
@@ -124,7 +124,7 @@ def test_every_form_of_the_rule_agrees_with_the_reference(case):
     np.testing.assert_array_equal(legal_guesses(lexicon, history, mode), expected)
     for word, allowed in zip(lexicon.guesses, expected):
         assert (hard_mode_violation(word, history, mode, lexicon.length) is None) == allowed
-    searcher, legal = make_searcher(lexicon, mode), np.arange(lexicon.n_guesses)
+    searcher, legal = make_exact_searcher(lexicon, mode), np.arange(lexicon.n_guesses)
     for guess, code in history:
         legal = searcher.legal_after(legal, lexicon.guess_index(guess), code)
     np.testing.assert_array_equal(legal, np.flatnonzero(expected))

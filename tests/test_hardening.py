@@ -14,7 +14,7 @@ import pytest
 
 import wordle_fast as wf
 from wordle_fast.cli import main
-from wordle_fast.trees import InvalidTree, check_shape, verify_tree
+from wordle_fast.exact.trees import InvalidTree, check_shape, verify_tree
 
 SMALL = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
          "serve", "heath", "dwarf"]
@@ -226,9 +226,9 @@ def test_unwritable_outputs_are_refused_before_work(tmp_path, capsys, monkeypatc
     def no_work(*args, **kwargs):
         raise AssertionError("the work started before the output was checked")
 
-    for name in ("wordle_fast.cli.simulate", "wordle_fast.exact.optimal",
-                 "wordle_fast.openings.opening_table", "wordle_fast.cli.find_words",
-                 "wordle_fast.solver.Solver.suggest"):
+    for name in ("wordle_fast.cli.simulate.simulate", "wordle_fast.exact.optimum.optimal",
+                 "wordle_fast.exact.proof.opening_table", "wordle_fast.cli.filter.find_words",
+                 "wordle_fast.game.solver.Solver.suggest"):
         monkeypatch.setattr(name, no_work)
     for target, needle in [(tmp_path, "is a folder"),
                            (read_only_folder(tmp_path) / "out.json", "cannot write in")]:
@@ -475,7 +475,7 @@ def test_a_lookahead_cut_short_is_labelled_partial_and_never_cached(official, tm
 
 
 def wf_play(*args, **kwargs):
-    from wordle_fast.play import play
+    from wordle_fast.cli.helper import play
 
     return play(*args, **kwargs)
 
@@ -583,8 +583,9 @@ def test_pattern_helpers_refuse_bad_values_as_wordle_errors(call, kind, needle):
 
 
 def test_several_boards_and_lookahead_refuse_bad_values(official):
-    from wordle_fast.boards import BoardsSolver, simulate_boards
-    from wordle_fast.lookahead import rank_openers_by_lookahead
+    from wordle_fast.game.boards import simulate_boards
+    from wordle_fast.game.solver import BoardsSolver
+    from wordle_fast.strategies.lookahead import rank_openers_by_lookahead
 
     with pytest.raises(wf.InvalidPattern, match="one line of text or a list"):
         BoardsSolver(lexicon=official).update("cigar", None)
@@ -603,7 +604,7 @@ def test_pattern_matrix_refuses_a_lone_string():
 
 
 def test_ctrl_c_in_a_table_proof_raises_search_interrupted(tmp_path):
-    from wordle_fast.exact import SearchInterrupted, optimal
+    from wordle_fast.exact.optimum import SearchInterrupted, optimal
 
     def ctrl_c(*args):
         raise KeyboardInterrupt

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, Solver
 from wordle_fast._reference import hard_mode_allows
-from wordle_fast.lookahead import LookaheadStrategy, make_searcher, rank_openers_by_lookahead
-from wordle_fast.simulation import simulate
+from wordle_fast.strategies.lookahead import LookaheadStrategy, make_lookahead_searcher, rank_openers_by_lookahead
+from wordle_fast.game.simulation import simulate
 
 SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
                      CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()
@@ -51,7 +51,7 @@ def slow_n_step(matrix, guess, answers, depth, guesses, weights=None, width=None
 
 def test_seed_example_every_depth():
     lexicon = Lexicon(answers=SEED_DICTIONARY, guesses=SEED_DICTIONARY)
-    searcher = make_searcher(lexicon)
+    searcher = make_lookahead_searcher(lexicon)
     everyone, rows = list(range(22)), list(range(22))
     for depth in (1, 2, 3):
         fast, done = searcher.guess_values(everyone, rows, depth)
@@ -81,7 +81,7 @@ def small_games(draw):
 def test_compiled_recursion_matches_the_formula(game):
     answers, guesses, subset, weights, depth = game
     lexicon = Lexicon(answers=answers, guesses=guesses)
-    searcher = make_searcher(lexicon, weights=weights)
+    searcher = make_lookahead_searcher(lexicon, weights=weights)
     rows = list(range(lexicon.n_guesses))
     fast, _ = searcher.guess_values(subset, rows, depth)
     slow = [slow_n_step(lexicon.matrix, g, subset, depth, rows, weights) for g in rows]
@@ -98,7 +98,7 @@ def test_width_expands_only_the_best_guesses_at_every_level(game, width):
     answers, guesses, subset, _, depth = game
     lexicon = Lexicon(answers=answers, guesses=guesses)
     rows = list(range(lexicon.n_guesses))
-    fast, _ = make_searcher(lexicon, width=width).guess_values(subset, rows, depth)
+    fast, _ = make_lookahead_searcher(lexicon, width=width).guess_values(subset, rows, depth)
     one_step = np.array([slow_n_step(lexicon.matrix, g, subset, 1, rows) for g in rows])
     # the best `width` by entropy, ties (to 1e-9) in list order
     by_entropy = sorted(rows, key=lambda g: (-round(one_step[g], 9), g))
@@ -112,7 +112,7 @@ def test_width_expands_only_the_best_guesses_at_every_level(game, width):
 
 
 def test_memo_statistics_bound_and_clear(official):
-    searcher = make_searcher(official, max_entries=50)
+    searcher = make_lookahead_searcher(official, max_entries=50)
     rows = official.score().order()[:3]
     first, _ = searcher.guess_values(np.arange(official.n_answers), rows, 2)
     stats = searcher.stats()
@@ -120,7 +120,7 @@ def test_memo_statistics_bound_and_clear(official):
     again, _ = searcher.guess_values(np.arange(official.n_answers), rows, 2)
     np.testing.assert_array_equal(first, again)  # evictions never change a value
     assert searcher.stats()["hits"] > stats["hits"]
-    unbounded = make_searcher(official)
+    unbounded = make_lookahead_searcher(official)
     np.testing.assert_allclose(unbounded.guess_values(np.arange(official.n_answers), rows, 2)[0],
                                first)
     searcher.clear()
@@ -146,7 +146,7 @@ def test_ctrl_c_keeps_the_values_done(official):
         calls.append(done)
         raise KeyboardInterrupt
 
-    searcher = make_searcher(official)
+    searcher = make_lookahead_searcher(official)
     values, done = searcher.guess_values(np.arange(official.n_answers),
                                          official.score().order()[:40], 2, progress=interrupt)
     assert done == 16 and calls == [16]
@@ -189,8 +189,8 @@ def test_pruning_never_changes_a_value(official, weighted):
     weights = np.random.default_rng(4).random(official.n_answers) if weighted else None
     rows = np.random.default_rng(5).choice(official.n_guesses, size=8, replace=False)
     everyone = np.arange(official.n_answers)
-    pruned, _ = make_searcher(official, weights=weights).guess_values(everyone, rows, 2)
-    plain, _ = make_searcher(official, weights=weights, prune=False).guess_values(everyone, rows, 2)
+    pruned, _ = make_lookahead_searcher(official, weights=weights).guess_values(everyone, rows, 2)
+    plain, _ = make_lookahead_searcher(official, weights=weights, prune=False).guess_values(everyone, rows, 2)
     np.testing.assert_allclose(pruned, plain, rtol=0, atol=1e-12)
 
 
@@ -209,7 +209,7 @@ def test_hard_modes_match_the_formula(game, mode, narrow):
         legal = [g for g in legal if hard_mode_allows(mode, words[first], code, words[g])]
         subset = [a for a in range(lexicon.n_answers) if lexicon.matrix[first, a] == code]
         assert target in legal
-    searcher = make_searcher(lexicon, weights=weights, hard_mode=mode)
+    searcher = make_lookahead_searcher(lexicon, weights=weights, hard_mode=mode)
     fast, _ = searcher.guess_values(subset, legal, depth, legal=legal)
     slow = [slow_n_step(lexicon.matrix, g, subset, depth, legal, weights, mode=mode, words=words)
             for g in legal]
@@ -223,7 +223,7 @@ def test_hard_modes_with_a_width(game, mode, width):
     lexicon = Lexicon(answers=answers, guesses=guesses)
     words = [tuple(word) for word in lexicon.encoded_guesses]
     rows = list(range(lexicon.n_guesses))
-    fast, _ = make_searcher(lexicon, width=width, hard_mode=mode).guess_values(subset, rows, depth)
+    fast, _ = make_lookahead_searcher(lexicon, width=width, hard_mode=mode).guess_values(subset, rows, depth)
     slow = [slow_n_step(lexicon.matrix, g, subset, depth, rows, width=width, mode=mode,
                         words=words) for g in rows]
     expanded = np.isfinite(fast)

@@ -13,12 +13,12 @@ from wordle_fast import Lexicon, WordleError
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
-from wordle_fast.exact import optimal
-from wordle_fast.openings import (
-    CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, opening_table, settle_openers,
-    shipped_table, table_description)
-from wordle_fast.search import make_searcher
-from wordle_fast.trees import verify_tree
+from wordle_fast.exact.optimum import optimal
+from wordle_fast.exact.proof import opening_table, settle_openers
+from wordle_fast.exact.tables import (
+    CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
+from wordle_fast.exact.search import make_exact_searcher
+from wordle_fast.exact.trees import verify_tree
 
 
 def twin_totals(lexicon, max_guesses, mode):
@@ -85,7 +85,7 @@ def test_optimal_without_an_opener_is_the_best_over_every_guess(tmp_path_factory
 def test_bound_pass_is_a_true_bound_and_matches_bucket_bounds(official):
     # The batched, threaded pass and the one-opener form agree, and no bound
     # passes the proven totals.
-    searcher = make_searcher(official)
+    searcher = make_exact_searcher(official)
     rows = [official.guess_index(w) for w in ("salet", "crate", "soare", "qajaq", "fuzzy")]
     full = searcher.opener_bounds(rows, 6)
     for row, bound in zip(rows, full):
@@ -267,10 +267,10 @@ def test_shipped_certificates_hold_when_rechecked(official, mode):
     # Independently of how the table was made: every exact entry among a
     # sample replays as exact, and every lower bound is refuted again by a
     # search with the optimum as its budget.
-    from wordle_fast.search import opener_total
+    from wordle_fast.exact.search import opener_total
 
     table = shipped_table(official, mode)
-    searcher = make_searcher(official, mode)
+    searcher = make_exact_searcher(official, mode)
     rng = np.random.default_rng(11)
     exact = [w for w, e in table.entries.items() if e.status == EXACT]
     bounded = [w for w, e in table.entries.items() if e.status == LOWER_BOUND]
@@ -343,7 +343,7 @@ def test_a_results_file_that_claims_the_impossible_is_refused(official, tmp_path
 
 
 def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, caplog):
-    from wordle_fast.openings import default_results_path
+    from wordle_fast.exact.tables import default_results_path
 
     cached = default_results_path(official, 6)
     cached.parent.mkdir(parents=True, exist_ok=True)
@@ -357,7 +357,7 @@ def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, capl
 
 
 def test_least_totals_never_pass_a_proven_total(official):
-    from wordle_fast.openings import least_totals
+    from wordle_fast.exact.tables import least_totals
 
     least = least_totals(official)
     for word, entry in shipped_table(official).entries.items():

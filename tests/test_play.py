@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from wordle_fast import Solver
-from wordle_fast.play import play
+from wordle_fast.cli.helper import play
 
 
 def run_play(lines, *args):

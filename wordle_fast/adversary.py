@@ -110,8 +110,8 @@ class _Search:
         self.top_level = 0
         self.searcher = None
         if mode != "off":
-            from wordle_fast.search import make_searcher
-            self.searcher = make_searcher(lexicon, mode, n_threads=1)
+            from wordle_fast.exact.search import make_exact_searcher
+            self.searcher = make_exact_searcher(lexicon, mode, n_threads=1)
 
     def largest(self, members: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """Each guess row's largest bucket over ``members``."""

@@ -1,4 +1,7 @@
-"""On-disk cache of opening tables: the first move's full scoring.
+"""The first-move cache: the first move's full scoring, kept on disk.
+
+(Not the exact opening table, the certificate of every opener's total:
+that is ``wordle_fast.exact.tables``.)
 
 The first move is the most expensive (every guess over every answer) and the
 same every game, so it is kept under the user's cache directory:
@@ -19,6 +22,8 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+
+from wordle_fast.scoring import GuessScores
 
 CACHE_ENV = "WORDLE_FAST_CACHE_DIR"
 FORMAT_VERSION = 2  # bump when the stored arrays change
@@ -51,8 +56,8 @@ def write_atomically(path: str | os.PathLike, write) -> None:
             temporary.unlink()
 
 
-class OpeningCache:
-    """Opening tables in one directory, keyed by a description dict."""
+class FirstMoveCache:
+    """First-move scores in one directory, keyed by a description."""
 
     def __init__(self, directory: str | os.PathLike | None = None):
         self.directory = Path(directory).expanduser() if directory else default_cache_dir()
@@ -97,8 +102,65 @@ class OpeningCache:
                 import logging
 
                 logging.getLogger("wordle_fast").warning(
-                    "wordle-fast: cannot keep opening tables in %s (%s); going on without the "
+                    "wordle-fast: cannot keep first-move scores in %s (%s); going on without the "
                     "cache (set --cache-dir or $%s)", self.directory, error.strerror or error,
                     CACHE_ENV)
             return None
         return path
+
+    def describe_for(self, lexicon, **settings) -> str:
+        """The description of ``lexicon``'s first move under ``settings``
+        (strategy, hard mode, prior, guess pool)."""
+        return self.describe(answers=words_digest(lexicon.answers),
+                             guesses=words_digest(lexicon.guesses), **settings)
+
+    def load_scores(self, description: str, lexicon) -> tuple[GuessScores, np.ndarray] | None:
+        """(the scores, the strategy's values) stored under ``description``,
+        or None when missing or damaged (then rebuilt by the caller)."""
+        stored = self.load(description)
+        if stored is None or not _sound(stored, lexicon.n_guesses, lexicon.n_answers):
+            return None
+        scores = GuessScores(
+            rows=stored["rows"], vocabulary=lexicon.guesses,
+            expected_bits=stored["expected_bits"],
+            expected_remaining=stored["expected_remaining"],
+            largest_bucket=stored["largest_bucket"], n_buckets=stored["n_buckets"],
+            win_probability=stored["win_probability"], is_candidate=stored["is_candidate"],
+            n_candidates=int(stored["n_candidates"]))
+        return scores, stored["values"]
+
+    def save_scores(self, description: str, scores: GuessScores, values: np.ndarray) -> None:
+        self.save(description, {
+            "rows": scores.rows, "expected_bits": scores.expected_bits,
+            "expected_remaining": scores.expected_remaining,
+            "largest_bucket": scores.largest_bucket, "n_buckets": scores.n_buckets,
+            "win_probability": scores.win_probability, "is_candidate": scores.is_candidate,
+            "n_candidates": np.array(scores.n_candidates), "values": values})
+
+
+# The stored arrays, one entry per guess scored, by numpy kind.
+_KINDS = {"rows": "i", "expected_bits": "f", "expected_remaining": "f",
+          "largest_bucket": "i", "n_buckets": "i", "win_probability": "f",
+          "is_candidate": "b", "values": "f"}
+
+
+def _sound(stored: dict, n_guesses: int, n_answers: int) -> bool:
+    """True when stored first-move arrays are whole: the right names,
+    kinds and one length, rows in range, no NaN (a file damaged under the
+    right description is rebuilt, not used)."""
+    try:
+        rows = stored["rows"]
+        length = len(rows)
+        for name, kind in _KINDS.items():
+            array = stored[name]
+            if array.dtype.kind != kind or array.shape != (length,):
+                return False
+            if kind == "f" and np.isnan(array).any():
+                return False
+        # (bincount, not unique: np.unique loads numpy.ma, 10 ms of every start)
+        return (0 < length <= n_guesses and rows.min() >= 0 and rows.max() < n_guesses
+                and np.bincount(rows, minlength=n_guesses).max() == 1
+                and stored["n_candidates"].shape == ()
+                and 0 < int(stored["n_candidates"]) <= n_answers)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False

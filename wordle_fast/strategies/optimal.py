@@ -10,10 +10,11 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
 from wordle_fast.errors import WordleError
-from wordle_fast.openings import EXACT, opening_table
+from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.tables import EXACT
 from wordle_fast.rules import guess_limit
-from wordle_fast.search import make_searcher
-from wordle_fast.strategies import Strategy
+from wordle_fast.exact.search import make_exact_searcher
+from wordle_fast.strategies.base import Option, Strategy
 
 
 class OptimalStrategy(Strategy):
@@ -26,6 +27,10 @@ class OptimalStrategy(Strategy):
     and its memo, serves every state of a game and of a simulation."""
 
     name = "optimal"
+    summary = "the fewest guesses in all, by the exact search"
+    uniform_prior_only = True
+    options = (Option("max_guesses", 6, int, "the guess limit the search plays to",
+                      command_line=False),)
 
     def __init__(self, max_guesses: int = 6):
         self.max_guesses = guess_limit(max_guesses)
@@ -40,7 +45,7 @@ class OptimalStrategy(Strategy):
         if self._searchers_for is not lexicon:
             self._searchers, self._tables, self._searchers_for = {}, {}, lexicon
         if hard_mode not in self._searchers:
-            self._searchers[hard_mode] = make_searcher(lexicon, hard_mode, lexicon.n_threads)
+            self._searchers[hard_mode] = make_exact_searcher(lexicon, hard_mode, lexicon.n_threads)
         return self._searchers[hard_mode]
 
     def opening_table(self, lexicon, hard_mode: str = "off"):
@@ -50,6 +55,9 @@ class OptimalStrategy(Strategy):
         if hard_mode not in self._tables:
             self._tables[hard_mode] = opening_table(lexicon, hard_mode, self.max_guesses)
         return self._tables[hard_mode]
+
+    def first_move_source(self, lexicon, hard_mode="off"):
+        return self.opening_table(lexicon, hard_mode).source
 
     def values(self, position):
         left = self.max_guesses - position.turn

@@ -1,4 +1,6 @@
-"""Play every answer with a solver and report how it did.
+"""Play every answer with a solver and report how it did: ``simulate`` is
+the one entry point, for one board or several (``boards``, or a
+``BoardsSolver``; those games are drawn and played in ``game.boards``).
 
 The solver's choice depends only on the game state, so answers that share a
 state share the decision: the simulator walks the decision tree once, asking
@@ -22,7 +24,8 @@ from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_nu
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.rules import guess_limit
-from wordle_fast.solver import Solver
+from wordle_fast.game.boards import BoardsSimulationResult, simulate_boards
+from wordle_fast.game.solver import ONE_BOARD_LIMIT, BoardsSolver, Solver
 from wordle_fast.words import distribution_text
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
@@ -33,7 +36,7 @@ class SimulationResult:
     """Outcome of every game played, and the statistics users compare."""
 
     config: dict
-    max_turns: int
+    max_guesses: int
     sequences: dict[str, list[str]]    # answer -> guesses played, in answer-list order
     solved_answers: frozenset[str]
     wall_time: float                   # seconds, matrix building included
@@ -42,7 +45,12 @@ class SimulationResult:
 
     def __post_init__(self):
         counts = Counter(len(self.sequences[a]) for a in self.solved_answers)
-        self.distribution = {turns: counts.get(turns, 0) for turns in range(1, self.max_turns + 1)}
+        self.distribution = {turns: counts.get(turns, 0) for turns in range(1, self.max_guesses + 1)}
+
+    @property
+    def max_turns(self) -> int:
+        """The old name of ``max_guesses``."""
+        return self.max_guesses
 
     @property
     def games(self) -> int:
@@ -103,7 +111,7 @@ class SimulationResult:
             "config": self.config, "games": self.games, "solved": self.solved,
             "failed": self.failed, "success_rate": self.success_rate,
             "mean_guesses": self.mean, "median_guesses": self.median,
-            "total_guesses": self.total_guesses, "max_turns": self.max_turns,
+            "total_guesses": self.total_guesses, "max_turns": self.max_guesses,
             "distribution": {str(k): v for k, v in self.distribution.items()},
             "failures": self.failures,
             "worst_games": [{"answer": a, "guesses": g, "solved": a in self.solved_answers}
@@ -143,17 +151,53 @@ class SimulationResult:
 
 
 def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None = None,
-             opener: str | None = None, max_turns: int = 6, workers: int = 1,
-             progress: Progress | None = None) -> SimulationResult:
+             opener: str | None = None, max_guesses: int | None = None, workers: int = 1,
+             progress: Progress | None = None, *, boards: int | None = None,
+             sample: int = 1000, seed: int = 0, tuples=None,
+             max_turns: int | None = None) -> SimulationResult | BoardsSimulationResult:
     """Play every answer (or ``answers``, a subset of the answer list).
 
     ``config``: a ``Solver`` (its settings are used, its game is left alone)
     or a dict of ``Solver`` keyword arguments. ``opener``: a fixed first
-    guess. ``workers``: processes sharing the work (results are identical
-    whatever the number). ``progress(done, total)`` is called as games finish.
+    guess. ``max_guesses``: the limit (6; ``max_turns`` is its old name).
+    ``workers``: processes sharing the work (results are identical whatever
+    the number). ``progress(done, total)`` is called as games finish.
+
+    Several boards (``boards`` of 2 or more, or a ``BoardsSolver``): ``sample``
+    seeded tuples of distinct answers (or the ``tuples`` given), each played
+    until every board is solved; see ``wordle_fast.game.boards``.
     """
+    max_guesses = _limit(max_guesses, max_turns)
+    if isinstance(config, BoardsSolver) or (boards or 1) > 1 or (
+            isinstance(config, dict) and config.get("boards", 1) != 1):
+        if answers is not None or opener is not None:
+            raise InvalidOption("answers and opener apply to one board; several boards play "
+                                "sample tuples (or the tuples given)")
+        if max_guesses is not None:
+            if isinstance(config, BoardsSolver):
+                raise InvalidOption("a BoardsSolver plays to its own max_guesses; set it there")
+            config = {**(config or {}), "max_guesses": max_guesses}
+        return simulate_boards(config, boards, sample=sample, seed=seed, tuples=tuples,
+                               workers=workers, progress=progress)
+    return _simulate_one_board(config, answers, opener, given_or(max_guesses, ONE_BOARD_LIMIT),
+                               workers, progress)
+
+
+def given_or(value, default):
+    return default if value is None else value
+
+
+def _limit(max_guesses: int | None, max_turns: int | None) -> int | None:
+    """The guess limit given under its name or its old one, ``max_turns``."""
+    if max_turns is not None and max_guesses is not None and max_turns != max_guesses:
+        raise InvalidOption(f"max_turns is the old name of max_guesses; give one, not both "
+                            f"({max_turns} and {max_guesses})")
+    return max_guesses if max_guesses is not None else max_turns
+
+
+def _simulate_one_board(config, answers, opener, max_guesses, workers, progress):
     started = time.perf_counter()
-    max_turns = guess_limit(max_turns)
+    max_guesses = guess_limit(max_guesses)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     solver = _fresh_solver(config)
     lexicon = solver.lexicon
@@ -177,7 +221,7 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
     outcomes: dict[int, tuple[list[str], bool]] = {}
     if workers == 1 or len(buckets) == 1:
         for code in buckets:
-            outcomes.update(_play_bucket(solver, targets, first, code, max_turns, report))
+            outcomes.update(_play_bucket(solver, targets, first, code, max_guesses, report))
     else:
         # Spread the first guess's buckets over processes, largest first.
         groups = [[] for _ in range(workers)]
@@ -188,14 +232,14 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
 
         with spawn_pool(workers) as pool:
             jobs = [pool.submit(_play_buckets, settings, targets.indices().tolist(), first, group,
-                                max_turns) for group in groups if group]
+                                max_guesses) for group in groups if group]
             for job in jobs:
                 part = job.result()
                 outcomes.update(part)
                 report(len(part))
     sequences = {lexicon.answers[i]: outcomes[i][0] for i in sorted(outcomes)}
     solved = frozenset(lexicon.answers[i] for i, (_, won) in outcomes.items() if won)
-    return SimulationResult(config=_describe(settings, opener), max_turns=max_turns,
+    return SimulationResult(config=_describe(settings, opener), max_guesses=max_guesses,
                             sequences=sequences, solved_answers=solved,
                             wall_time=time.perf_counter() - started, workers=workers)
 
@@ -212,6 +256,8 @@ def solver_settings(solver: Solver) -> dict:
 def _fresh_solver(config) -> Solver:
     if config is None:
         return Solver()
+    if isinstance(config, BoardsSolver):
+        raise InvalidOption("this plays one board; simulate several boards with simulate()")
     if isinstance(config, Solver):
         # Same settings and the same lexicon (its matrix is reused), new game.
         return Solver(lexicon=config.lexicon, **{k: v for k, v in solver_settings(config).items()
@@ -235,24 +281,24 @@ def _worker_solver(settings) -> Solver:
                                       if k not in ("answers", "guesses")})
 
 
-def _play_buckets(settings, target_indices, first, codes, max_turns):
+def _play_buckets(settings, target_indices, first, codes, max_guesses):
     """Worker process: the subtrees under ``first``'s buckets ``codes``."""
     solver = _worker_solver(settings)
     targets = solver.lexicon.candidate_set(solver.lexicon.answers[i] for i in target_indices)
     outcomes = {}
     for code in codes:
-        outcomes.update(_play_bucket(solver, targets, first, code, max_turns, lambda n: None))
+        outcomes.update(_play_bucket(solver, targets, first, code, max_guesses, lambda n: None))
     return outcomes
 
 
-def _play_bucket(solver, targets, guess, code, max_turns, report):
+def _play_bucket(solver, targets, guess, code, max_guesses, report):
     """Outcomes of the targets that give ``code`` to ``guess`` on turn 1."""
     outcomes: dict[int, tuple[list[str], bool]] = {}
-    _walk(solver, targets, [], guess, code, max_turns, outcomes, report)
+    _walk(solver, targets, [], guess, code, max_guesses, outcomes, report)
     return outcomes
 
 
-def _walk(solver, targets, path, guess, code, max_turns, outcomes, report):
+def _walk(solver, targets, path, guess, code, max_guesses, outcomes, report):
     # `guess` is played at turn len(path) + 1 and the answers in `targets`
     # that give `code` are followed from there.
     lexicon = solver.lexicon
@@ -264,7 +310,7 @@ def _walk(solver, targets, path, guess, code, max_turns, outcomes, report):
         outcomes[answer] = (played, True)
         report(1)
         return
-    if len(played) == max_turns:
+    if len(played) == max_guesses:
         for answer in group:
             outcomes[answer] = (played, False)
         report(len(group))
@@ -276,22 +322,25 @@ def _walk(solver, targets, path, guess, code, max_turns, outcomes, report):
     following = solver.best().word
     next_row = lexicon.row(following)
     for next_code in sorted({int(next_row[i]) for i in group}):
-        _walk(solver, group, played, following, next_code, max_turns, outcomes, report)
+        _walk(solver, group, played, following, next_code, max_guesses, outcomes, report)
     solver.undo()
 
 
 def rank_openers(config: Solver | dict | None, openers: list[str], workers: int = 1,
-                 max_turns: int = 6, progress: Progress | None = None) -> list[SimulationResult]:
+                 max_guesses: int | None = None, progress: Progress | None = None, *,
+                 max_turns: int | None = None) -> list[SimulationResult]:
     """Full simulations with each of ``openers`` fixed, best first: fewest
     failures, then lowest mean guesses, then fewest guesses in the worst game.
-    Openers are independent, so ``workers`` processes take one each."""
+    Openers are independent, so ``workers`` processes take one each.
+    ``max_turns`` is the old name of ``max_guesses`` (6)."""
+    max_guesses = given_or(_limit(max_guesses, max_turns), ONE_BOARD_LIMIT)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     solver = _fresh_solver(config)
     openers = [solver.check_guess(word) for word in openers]
     results = []
     if workers == 1:
         for word in openers:
-            results.append(simulate(solver, opener=word, max_turns=max_turns))
+            results.append(simulate(solver, opener=word, max_guesses=max_guesses))
             if progress is not None:
                 progress(len(results), len(openers))
     else:
@@ -299,7 +348,7 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
 
         settings = solver_settings(solver)
         with spawn_pool(workers) as pool:
-            for result in pool.map(_simulate_opener, [(settings, w, max_turns) for w in openers]):
+            for result in pool.map(_simulate_opener, [(settings, w, max_guesses) for w in openers]):
                 results.append(result)
                 if progress is not None:
                     progress(len(results), len(openers))
@@ -308,5 +357,5 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
 
 
 def _simulate_opener(job):
-    settings, opener, max_turns = job
-    return simulate(_worker_solver(settings), opener=opener, max_turns=max_turns)
+    settings, opener, max_guesses = job
+    return simulate(_worker_solver(settings), opener=opener, max_guesses=max_guesses)

@@ -34,7 +34,7 @@ from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import (
     check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
 from wordle_fast.scoring import realized_information
-from wordle_fast.search import Stopped, make_searcher, opener_total
+from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
 from wordle_fast.words import counted, shown_word
 
 
@@ -180,7 +180,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     if len(rows) > max_guesses:
         raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
                           f"{max_guesses}")
-    searcher = searcher or make_searcher(lexicon, hard_mode)
+    searcher = searcher or make_exact_searcher(lexicon, hard_mode)
     green = all_green(lexicon.length)
     members = np.arange(lexicon.n_answers)
     history, turns = [], []
@@ -211,7 +211,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             if mine is None:
                 mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
                 if exact:   # kept, so the next analysis of this opener is instant
-                    from wordle_fast.openings import remember_opener
+                    from wordle_fast.exact.tables import remember_opener
 
                     remember_opener(lexicon, hard_mode, max_guesses, guess, mine)
         else:
@@ -273,7 +273,8 @@ def _opening_values(lexicon, hard_mode, max_guesses, progress):
     knows them: exact, or UNSOLVABLE for an opener proven unable to finish)
     from the exact opening table: shipped, saved by an earlier run, or
     computed now."""
-    from wordle_fast.openings import CANNOT_FINISH, EXACT, opening_table
+    from wordle_fast.exact.proof import opening_table
+    from wordle_fast.exact.tables import CANNOT_FINISH, EXACT
 
     table = opening_table(lexicon, hard_mode, max_guesses, progress=progress)
     totals = {word: entry.total if entry.status == EXACT else UNSOLVABLE

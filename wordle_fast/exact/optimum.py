@@ -21,10 +21,11 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.openings import OpeningTable, by_cheap_score, opening_table
+from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.tables import OpeningTable, by_cheap_score
 from wordle_fast.rules import check_mode, guess_limit, mode_name
-from wordle_fast.search import Stopped, every_guess, make_searcher, opener_total
-from wordle_fast.trees import build_tree, verify_tree
+from wordle_fast.exact.search import Stopped, every_guess, make_exact_searcher, opener_total
+from wordle_fast.exact.trees import build_tree, verify_tree
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
 
@@ -190,7 +191,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         best_openers = certificate.best
         openers, scope = [lexicon.guess_index(best_openers[0])], "every opener"
         progress = None
-    searcher = make_searcher(lexicon, hard_mode)
+    searcher = make_exact_searcher(lexicon, hard_mode)
     best_row, best_total = None, None
     for number, row in enumerate(openers):
         budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1

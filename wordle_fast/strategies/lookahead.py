@@ -17,7 +17,7 @@ import numpy as np
 from wordle_fast._lookahead import LookaheadSearcher
 from wordle_fast.errors import whole_number
 from wordle_fast.rules import check_mode
-from wordle_fast.strategies import Position, Strategy
+from wordle_fast.strategies.base import Option, Position, Strategy
 from wordle_fast.words import encode_words
 
 # Memo entries kept before the least recently used are evicted. Keys are
@@ -25,7 +25,7 @@ from wordle_fast.words import encode_words
 DEFAULT_MEMO_ENTRIES = 1_000_000
 
 
-def make_searcher(lexicon, weights=None, width: int | None = None,
+def make_lookahead_searcher(lexicon, weights=None, width: int | None = None,
                   max_entries: int = DEFAULT_MEMO_ENTRIES, prune: bool = True,
                   hard_mode: str = "off") -> LookaheadSearcher:
     """A searcher over ``lexicon``'s matrix. Inner maxima try guesses in the
@@ -47,15 +47,24 @@ class LookaheadStrategy(Strategy):
     prior; ``searcher_stats()`` reports it and ``clear()`` empties it."""
 
     name = "lookahead"
+    summary = "most n-step entropy (the bits of this guess and the best next ones)"
+    reports_progress = True
+    options = (
+        Option("depth", 2, int, "steps of entropy to look ahead (default 2)", metavar="K"),
+        Option("width", None, int, "expand only the best W guesses by one-step entropy at "
+               "each level (default: all, exact)", metavar="W"),
+        Option("max_entries", DEFAULT_MEMO_ENTRIES, int, "memo entries kept",
+               command_line=False),
+    )
 
     def __init__(self, depth: int = 2, width: int | None = None,
-                 max_entries: int = DEFAULT_MEMO_ENTRIES):
+                 max_entries: int | None = DEFAULT_MEMO_ENTRIES):
         depth = whole_number(depth, "the lookahead depth", minimum=1)
         if width is not None:
             width = whole_number(width, "the lookahead width", minimum=1)
         self.depth = depth
         self.width = width
-        self.max_entries = max_entries
+        self.max_entries = max_entries or DEFAULT_MEMO_ENTRIES
         self.progress = None           # optional callable(done, total), e.g. a progress bar
         self.interrupted = False       # the last values() was cut short by Ctrl-C
         self._searcher = None
@@ -64,11 +73,19 @@ class LookaheadStrategy(Strategy):
     def cache_key(self):
         return f"{self.name}:{self.depth}:{self.width}"
 
+    @property
+    def score_label(self):
+        return f"{self.depth}-step"
+
+    @property
+    def progress_label(self):
+        return f"Looking {self.depth} steps ahead"
+
     def searcher(self, lexicon, weights=None, hard_mode: str = "off") -> LookaheadSearcher:
         if self._searcher_for is None or self._searcher_for[0] is not lexicon \
                 or not _same_weights(self._searcher_for[1], weights) \
                 or self._searcher_for[2] != hard_mode:
-            self._searcher = make_searcher(lexicon, weights, self.width, self.max_entries,
+            self._searcher = make_lookahead_searcher(lexicon, weights, self.width, self.max_entries,
                                            hard_mode=hard_mode)
             self._searcher_for = (lexicon, weights, hard_mode)
         return self._searcher
@@ -117,7 +134,7 @@ def rank_openers_by_lookahead(lexicon, depth: int = 2, width: int | None = None,
     depth = whole_number(depth, "the lookahead depth", minimum=1)
     if width is not None:
         width = whole_number(width, "the lookahead width", minimum=1)
-    searcher = make_searcher(lexicon, weights, width, hard_mode=hard_mode)
+    searcher = make_lookahead_searcher(lexicon, weights, width, hard_mode=hard_mode)
     rows = lexicon.pool_rows(pool)
     values, done = searcher.guess_values(np.arange(lexicon.n_answers), rows, depth,
                                          progress=progress)

@@ -14,7 +14,7 @@ from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import check_mode
 
 
-def make_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
+def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
     """The compiled exact search over ``lexicon`` under ``hard_mode``."""
     return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
                          mode=check_mode(hard_mode),

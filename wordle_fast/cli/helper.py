@@ -20,10 +20,16 @@ from wordle_fast.errors import (
 )
 from wordle_fast.patterns import ACCEPTED_FORMS
 from wordle_fast.words import counted, shown_word
-from wordle_fast.solver import Solver
+from wordle_fast.cli.output import (
+    PARTIAL_NOTE,
+    board_columns,
+    boards_score_label,
+    boards_suggestion_table,
+    suggestion_table,
+)
+from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
 
 SHOW_CANDIDATES_UP_TO = 12
-MAX_GUESSES = 6         # the game's limit, for the analysis offered after a win
 QUIT_WORDS = ("quit", "exit", "q")
 
 HELP = f"""Commands, at either prompt:
@@ -35,33 +41,10 @@ At the guess prompt, Enter plays the first suggestion. At the feedback prompt,
 'back' re-enters the guess. Feedback: {ACCEPTED_FORMS}."""
 
 
-PARTIAL_NOTE = ("  (partial: the lookahead was interrupted, so only the guesses it reached "
-                "are ranked by their lookahead value)")
 
 
 class _Quit(Exception):
     pass
-
-
-def suggestion_table(suggestions, score_label: str | None = None) -> list[str]:
-    """Rows of suggestions; ``score_label`` adds the strategy's own value
-    (e.g. ``2-step`` bits) for strategies that rank by something else."""
-    extra = f" {score_label:>8}" if score_label else ""
-    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[left]':>8} {'p(win)':>7}  answer?"]
-    for s in suggestions:
-        score = f" {s.score:>8.3f}" if score_label else ""
-        lines.append(f"  {s.word:<8} {s.expected_bits:>6.3f}{score} {s.expected_remaining:>8.1f} "
-                     f"{s.win_probability:>7.1%}  {'yes' if s.is_candidate else 'no'}")
-    return lines
-
-
-def score_label(strategy) -> str | None:
-    """The column name for a strategy's value, None for plain entropy."""
-    if strategy.name == "entropy":
-        return None
-    if strategy.name == "lookahead":
-        return f"{strategy.depth}-step"
-    return strategy.name[:8]
 
 
 def play(solver: Solver, read: Callable[[str], str] = input,
@@ -104,11 +87,11 @@ def _undo_win(solver, read, write) -> bool:
     """Announce the win and offer to take it back; True if taken back."""
     n = len(solver.history)
     answer = solver.history[-1].guess.upper()
-    if n <= MAX_GUESSES:
+    if n <= ONE_BOARD_LIMIT:
         write(f"Solved in {counted(n, 'guess', 'guesses')}: {answer}.")
     else:
-        write(f"Found {answer} in {n} guesses: past the limit of {MAX_GUESSES}, so the game "
-              f"was lost at guess {MAX_GUESSES}.")
+        write(f"Found {answer} in {n} guesses: past the limit of {ONE_BOARD_LIMIT}, so the game "
+              f"was lost at guess {ONE_BOARD_LIMIT}.")
     while True:
         text = read("Enter to finish, 'analyze' to grade each guess against optimal play, or "
                     "'undo' if that row was typed by mistake: ")
@@ -126,20 +109,20 @@ def _undo_win(solver, read, write) -> bool:
 
 
 def _write_analysis(solver, write) -> None:
-    from wordle_fast.analysis import analyze, table_lines
+    from wordle_fast.exact.analysis import analyze, table_lines
 
     rows = [(turn.guess, turn.pattern) for turn in solver.history]
     # Graded as the game it was: the guesses past the limit were not part of it.
-    late = rows[MAX_GUESSES:]
+    late = rows[ONE_BOARD_LIMIT:]
     try:
-        result = analyze(rows[:MAX_GUESSES], solver.lexicon, solver.hard_mode, MAX_GUESSES)
+        result = analyze(rows[:ONE_BOARD_LIMIT], solver.lexicon, solver.hard_mode, ONE_BOARD_LIMIT)
     except WordleError as error:
         write(f"  cannot analyze this game: {error}")
         return
     write("\n".join(table_lines(result)))
     if late:
         write(f"  ({', '.join(word.upper() for word, _ in late)} came after the limit of "
-              f"{MAX_GUESSES} guesses and {'is' if len(late) == 1 else 'are'} not graded.)")
+              f"{ONE_BOARD_LIMIT} guesses and {'is' if len(late) == 1 else 'are'} not graded.)")
 
 
 def _show_turn(solver, write, top):
@@ -149,7 +132,7 @@ def _show_turn(solver, write, top):
     if n <= SHOW_CANDIDATES_UP_TO:
         write("  " + ", ".join(solver.candidates))
     suggestions = solver.suggest(top=top)
-    write("\n".join(suggestion_table(suggestions, score_label(solver.strategy))))
+    write("\n".join(suggestion_table(suggestions, solver.strategy.score_label)))
     if solver.ranking_partial:
         write(PARTIAL_NOTE)
     return suggestions
@@ -285,8 +268,6 @@ At the guess prompt, Enter plays the first suggestion. At the feedback prompt,
 'back' re-enters the guess. Feedback: one pattern per unsolved board, in board
 order, separated by spaces or commas; each pattern {ACCEPTED_FORMS}."""
 
-BOARD_COLUMN = 11          # characters per board in the side-by-side view
-BOARD_WORDS_SHOWN = 6      # candidates listed under each board
 
 
 def play_boards(solver, read: Callable[[str], str] = input,
@@ -318,54 +299,6 @@ def play_boards(solver, read: Callable[[str], str] = input,
             playing_on = playing_on or choice == "on"
 
     return _session(game, write)
-
-
-def board_columns(solver) -> list[str]:
-    """The boards side by side: a heading, the answers left (or when the
-    board was solved), and the first few candidates of each."""
-    columns = []
-    for board in range(solver.boards):
-        at = solver.solved_at(board)
-        if at is not None:
-            word = solver.history[at - 1].guess.upper()
-            cells = [f"solved ({at})", word]
-        else:
-            words = solver.candidates(board)
-            cells = [f"{len(words)} left"]
-            if len(words) <= 2 * BOARD_WORDS_SHOWN:    # a long list's first words tell nothing
-                cells += words[:BOARD_WORDS_SHOWN]
-                if len(words) > BOARD_WORDS_SHOWN:
-                    cells.append(f"+{len(words) - BOARD_WORDS_SHOWN} more")
-        columns.append([f"board {board + 1}"] + cells)
-    height = max(len(column) for column in columns)
-    lines = []
-    for start in range(0, len(columns), 80 // BOARD_COLUMN):   # wrap past 7 boards
-        part = columns[start:start + 80 // BOARD_COLUMN]
-        for k in range(height):
-            line = "".join(f"{(column[k] if k < len(column) else ''):<{BOARD_COLUMN}}"
-                           for column in part)
-            if line.strip():
-                lines.append("  " + line.rstrip())
-    return lines
-
-
-def boards_score_label(strategy) -> str | None:
-    """The column of the strategy's own value: none when it ranks by the
-    summed bits shown anyway."""
-    return None if strategy.name == "entropy" else "score"
-
-
-def boards_suggestion_table(suggestions, score_label: str | None) -> list[str]:
-    extra = f" {score_label:>8}" if score_label else ""
-    lines = [f"  {'guess':<8} {'bits':>6}{extra} {'E[solved]':>9}  "
-             f"{'bits per unsolved board':<30} may solve"]
-    for s in suggestions:
-        score = f" {s.score:>8.3f}" if score_label else ""
-        per_board = " ".join(f"{bits:.2f}" for bits in s.board_bits)
-        solves = ", ".join(str(b + 1) for b in s.solves) or "-"
-        lines.append(f"  {s.word:<8} {s.expected_bits:>6.2f}{score} {s.expected_solved:>9.3f}  "
-                     f"{per_board:<30} {solves}")
-    return lines
 
 
 def _show_boards_turn(solver, write, top):

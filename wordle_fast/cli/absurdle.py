@@ -1,0 +1,50 @@
+"""``wordle-fast absurdle``: prove the fewest guesses that win Absurdle."""
+
+from __future__ import annotations
+
+from wordle_fast.cli.options import (
+    add_hard_mode_options,
+    add_json_option,
+    add_word_list_options,
+    check_limit,
+    lexicon_of,
+)
+from wordle_fast.cli.output import EXIT_OK, ProgressBar, check_output, human_output, send_json
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "absurdle", help="prove the fewest guesses that win Absurdle, with the winning line",
+        description="Absurdle keeps the largest bucket of answers after each guess (here any "
+                    "of the largest, so the result holds whatever tie rule a game uses). "
+                    "Searches 1, 2, ... guesses: the first that wins for every reply is "
+                    "printed with its winning line, and every smaller number is refuted.")
+    parser.add_argument("--max-guesses", type=int, default=8, metavar="N",
+                        help="give up above N guesses (default 8)")
+    add_hard_mode_options(parser)
+    add_json_option(parser, "the result and the winning tree")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_word_list_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from wordle_fast.adversary import absurdle, winning_lines
+
+    check_output("--json", args.json)
+    check_limit("--max-guesses", args.max_guesses)
+    lexicon = lexicon_of(args)
+    bar = ProgressBar("First guesses tried", enabled=not args.quiet)
+    result = absurdle(lexicon, args.hard_mode, args.max_guesses,
+                      progress=lambda k, done, total: bar(done, total))
+    say = human_output(args.json)
+    say(result.summary())
+    if result.tree is not None:
+        say("Winning line (every reply the adversary may give):")
+        for line in winning_lines(result.tree):
+            say("  " + line)
+    if args.json:
+        send_json(args.json, result.to_dict(), indent=1)
+        if args.json != "-":
+            say(f"Wrote {args.json}")
+    return EXIT_OK

@@ -1,0 +1,109 @@
+"""``wordle-fast analyze``: grade each guess of a played game against
+optimal play (the words played, word:pattern rows, or an NYT share text)."""
+
+from __future__ import annotations
+
+import sys
+
+from wordle_fast.cli.options import (
+    add_hard_mode_options,
+    add_json_option,
+    add_word_list_options,
+    check_limit,
+    given,
+    lexicon_of,
+)
+from wordle_fast.cli.output import EXIT_OK, StageProgress, check_output, send_json, wrote
+from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
+from wordle_fast.rules import mode_name
+
+SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "analyze", help="grade each guess of a played game against optimal play",
+        description="For each turn: the answers possible, the exact expected number of guesses "
+                    "to finish with your guess and with the best one (optimal play after), the "
+                    "guesses lost, the same turn in bits, the pattern's probability and the "
+                    "luck it brought. Give the words played, the answer last "
+                    "(analyze salet acorn grand), or word:pattern rows for any game "
+                    "(analyze salet:bybbb acorn:ybbyy).")
+    parser.add_argument("words", nargs="*", metavar="WORD[:PATTERN]")
+    parser.add_argument("--words", dest="share_words", metavar="W1,W2,...",
+                        help="the words played, for an NYT share text read from standard "
+                             "input ('Wordle 1,234 4/6*' and the rows of tiles)")
+    parser.add_argument("--max-guesses", type=int, default=None, metavar="N",
+                        help="guesses allowed per game (default 6, or the share text's)")
+    add_hard_mode_options(parser)
+    add_json_option(parser, "the analysis")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_word_list_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from wordle_fast.exact.analysis import analyze, table_lines
+
+    check_output("--json", args.json)
+    check_limit("--max-guesses", args.max_guesses)
+    if bool(args.words) == (args.share_words is not None):
+        raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
+                            "with an NYT share text on standard input; one of the two")
+    lexicon = lexicon_of(args)
+    rows, mode, limit = _game(args, lexicon)
+    if not args.quiet:
+        _say_if_the_table_is_missing(lexicon, mode, limit)
+    result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
+    # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
+    status = EXIT_OK if result.complete else EXIT_INTERRUPTED
+    if not result.complete:
+        print("wordle-fast analyze: interrupted; the turns marked >= hold the lower bound "
+              "reached and are not graded", file=sys.stderr)
+    if send_json(args.json, result.to_dict()):
+        return status
+    print("\n".join(table_lines(result)))
+    wrote(args.json)
+    return status
+
+
+def _game(args, lexicon) -> tuple[list, str, int]:
+    """(the rows of the game, the hard mode, the guess limit), from the words
+    given or the share text on standard input."""
+    from wordle_fast.exact.analysis import game_rows, parse_share, shared_rows
+
+    if args.words:
+        return game_rows(args.words, lexicon), args.hard_mode or "off", given(args.max_guesses, 6)
+    if sys.stdin.isatty():
+        print("Paste the share text (the 'Wordle 1,234 4/6' line and the tiles), then "
+              "Ctrl-D on a line of its own:", file=sys.stderr)
+    text = sys.stdin.read(SHARE_TEXT_LIMIT + 1)
+    if len(text) > SHARE_TEXT_LIMIT:
+        raise InvalidOption(f"the share text on standard input is longer than "
+                            f"{SHARE_TEXT_LIMIT // 1024} KiB; a game's is a few lines: "
+                            "paste only that")
+    shared = parse_share(text, lexicon.length)
+    if args.max_guesses is not None and args.max_guesses != shared.max_guesses:
+        raise InvalidOption(f"--max-guesses {args.max_guesses} contradicts the share "
+                            f"text's limit of {shared.max_guesses}")
+    if shared.hard and args.hard_mode == "off":
+        raise InvalidOption("the share text's '*' says hard mode, which contradicts "
+                            "--hard-mode off")
+    words = [word for word in args.share_words.replace(" ", ",").split(",") if word]
+    return (shared_rows(shared, words, lexicon), args.hard_mode or ("hard" if shared.hard
+                                                                     else "off"),
+            shared.max_guesses)
+
+
+def _say_if_the_table_is_missing(lexicon, mode: str, limit: int) -> None:
+    """Say up front that turn 1 waits for a whole opening table."""
+    from wordle_fast.exact.tables import default_results_path, table_ready
+
+    if table_ready(lexicon, mode, limit):
+        return
+    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name(mode)} "
+          f"mode with at most {limit} guesses, so turn 1 first proves the best of all "
+          f"{lexicon.n_guesses} openers: minutes for lists of the original's size, up to hours "
+          f"in hard mode on larger ones. It is saved as it goes in "
+          f"{default_results_path(lexicon, limit, mode)} (Ctrl-C keeps what was proven; the next "
+          "run resumes) and later analyses read it at once.", file=sys.stderr)

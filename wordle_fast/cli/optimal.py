@@ -1,0 +1,97 @@
+"""``wordle-fast optimal``: prove the fewest total guesses, with the
+decision tree, in normal, hard or strict mode."""
+
+from __future__ import annotations
+
+import sys
+
+from wordle_fast.cli.options import (
+    add_hard_mode_options,
+    add_json_option,
+    add_word_list_options,
+    capped_workers,
+    check_limit,
+    lexicon_of,
+)
+from wordle_fast.cli.output import (
+    EXIT_OK,
+    ProgressBar,
+    StageProgress,
+    check_output,
+    human_output,
+    send_json,
+    write,
+)
+from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "optimal", help="prove the fewest total guesses, with the decision tree",
+        description="Exact search for the minimum total guesses over every answer "
+                    "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
+    parser.add_argument("--opener", metavar="WORD",
+                        help="the first guess (default: prove the best over every allowed "
+                             "guess, from the shipped exact table when the lists match)")
+    parser.add_argument("--candidates", type=int, default=None, metavar="N",
+                        help="quick path: the best of the N openers with the smallest expected "
+                             "remaining set (reported as such, not as optimal)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="without --opener: processes for the search stage (default: one "
+                             "per core)")
+    parser.add_argument("--recompute", action="store_true",
+                        help="without --opener: ignore the shipped table and saved results")
+    parser.add_argument("--max-guesses", type=int, default=6, metavar="N",
+                        help="guesses allowed per game (default 6)")
+    add_hard_mode_options(parser)
+    add_json_option(parser, "opener, totals, distribution, tree and certificate")
+    parser.add_argument("--tree", metavar="FILE",
+                        help="the tree as indented text, to FILE or '-' for standard output")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_word_list_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from wordle_fast.exact.optimum import SearchInterrupted, optimal
+    from wordle_fast.exact.scheduling import default_workers
+    from wordle_fast.exact.trees import tree_text
+
+    _check(args)
+    lexicon = lexicon_of(args)
+    workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
+                             default=default_workers())
+    every_opener = args.opener is None and args.candidates is None
+    progress = (StageProgress(enabled=not args.quiet) if every_opener
+                else ProgressBar("Answers placed", enabled=not args.quiet))
+    try:
+        result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
+                         max_guesses=args.max_guesses, candidates=args.candidates,
+                         progress=progress, workers=workers, recompute=args.recompute)
+    except SearchInterrupted as stop:
+        print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    say = human_output(args.json, args.tree)
+    say(result.summary())
+    if args.json:
+        send_json(args.json, result.to_dict(), indent=1)
+        if args.json != "-":
+            say(f"Wrote {args.json}")
+    if args.tree:
+        write(args.tree, tree_text(result.tree))
+        if args.tree != "-":
+            say(f"Wrote tree: {args.tree}")
+    return EXIT_OK
+
+
+def _check(args) -> None:
+    check_output("--json", args.json)
+    check_output("--tree", args.tree)
+    if args.json == "-" and args.tree == "-":
+        raise InvalidOption("--json and --tree cannot both go to standard output; name a file "
+                            "for one of them")
+    if args.opener is not None and (args.candidates is not None or args.workers is not None
+                                    or args.recompute):
+        raise InvalidOption("--candidates, --workers and --recompute choose how to find the best "
+                            "opener; they do not combine with --opener")
+    check_limit("--max-guesses", args.max_guesses)

@@ -1,0 +1,320 @@
+"""Proving the exact opening table: a certificate for every allowed first guess.
+
+``opening_table`` gives each opener one entry:
+
+* ``exact``: its proven total (every opener within ``within`` of the optimum
+  gets one, and so may others met on the way);
+* ``lower bound``: a proven lower bound above the optimum plus ``within``;
+* ``cannot finish``: some answer cannot be solved within the guess limit.
+
+Together they prove the optimum over the whole guess list, and name every
+opener that reaches it. How, in three stages:
+
+1. an incumbent: the openers with the best cheap score (expected remaining
+   set) get their one-level bound, and the lowest is solved exactly;
+2. the bound pass: every opener's one-level bound (n plus, per bucket, the
+   best 3s - k - [candidate] over the guesses, or a closed form), compiled and
+   shared over the cores, each stopped as soon as it passes the threshold
+   (optimum + within); on the bundled lists it refutes about 97% of openers;
+3. the openers left, best bound first, searched with optimum + within as the
+   budget (buckets start at their bounds, so a hopeless opener stops early).
+
+Stage 3 runs in this process (its memo shared across openers) or is shared
+out over local processes or a Dask cluster, one kernel thread each. Entries
+are saved as they are proven and a rerun reuses them; tables for the bundled
+lists ship in ``wordle_fast/data`` and answer at once.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import numpy as np
+
+from wordle_fast._exact import UNSOLVABLE
+from wordle_fast._pool import spawn_pool
+from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.exact.scheduling import prove_job
+from wordle_fast.exact.search import make_exact_searcher, opener_total
+from wordle_fast.exact.tables import (
+    CANNOT_FINISH,
+    EXACT,
+    LOWER_BOUND,
+    OpenerEntry,
+    OpeningTable,
+    by_cheap_score,
+    checked_entries,
+    default_results_path,
+    in_guess_order,
+    merged_entries,
+    read_table_file,
+    save_table,
+    shipped_table,
+    table_description,
+)
+from wordle_fast.lexicon import Lexicon, lexicon_from
+from wordle_fast.rules import check_mode, guess_limit, mode_name
+
+SHORTLIST = 30          # openers whose bounds pick the first incumbent
+BOUND_BATCH = 256       # openers per call of the bound pass (progress, Ctrl-C between)
+SAVE_EVERY = 5.0        # seconds between saves of the results file
+
+
+def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_guesses: int = 6,
+                  within: int = 0, *, workers: int = 1, executor=None, results_path=None,
+                  recompute: bool = False, progress=None, lists: str | None = None
+                  ) -> OpeningTable:
+    """The certificate of every allowed opener (see the module docstring).
+
+    ``within``: every opener whose total is at most optimum + within gets its
+    exact total. A shipped table for these lists, mode and limit answers at
+    once when its margin covers ``within`` (with the stronger claims of the
+    results file added, such as openers ``settle_openers`` proved); otherwise
+    entries saved in
+    ``results_path`` (default: the cache directory) or shipped are reused, so
+    a run stopped by Ctrl-C resumes. ``recompute`` ignores both and proves
+    everything afresh. Stage 3 runs here when ``workers`` is 1, else over
+    that many local processes, or over ``executor`` (any
+    ``concurrent.futures`` executor, such as a Dask cluster's). ``progress``
+    is called as ``progress(stage, done, total)``. ``lists`` names a bundled
+    edition of the word lists instead of a ``lexicon``.
+    """
+    check_mode(hard_mode)
+    within = whole_number(within, "the margin (in guesses)", minimum=0)
+    max_guesses = guess_limit(max_guesses)
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
+    lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    started = time.perf_counter()
+    description = table_description(lexicon, max_guesses, hard_mode)
+    # A --results file is checked first, even when the shipped table
+    # answers: a file that is not a table for these lists is never used or
+    # overwritten, and the mistake is said at once.
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    saved = read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
+    shipped = shipped_table(lexicon, hard_mode, max_guesses)
+    if saved is not None:
+        saved = checked_entries(saved, path, lexicon, shipped, named=results_path is not None)
+    if recompute:
+        shipped = None
+    if shipped is not None and shipped.within >= within:
+        if saved is not None:   # openers settled since (settle_openers) add to it
+            merged = merged_entries(shipped.entries, saved[0])
+            if merged != shipped.entries:
+                shipped.entries = in_guess_order(merged, lexicon)
+                shipped.source += f" and {path}"
+        return shipped
+    known: dict[str, OpenerEntry] = {}
+    if not recompute:
+        known.update(shipped.entries if shipped is not None else {})
+        known.update(saved[0] if saved is not None else {})
+    run = _TableRun(lexicon, hard_mode, max_guesses, within, path, description, known, progress)
+    try:
+        run.prove(workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+                        in_guess_order(run.entries, lexicon), time.perf_counter() - started,
+                        "computed", run.reused, run.stages)
+
+
+class _TableRun:
+    """One computation of a table: the entries so far and the incumbent."""
+
+    search_stage = "search"      # the name stage 3 reports its progress under
+
+    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+                 progress):
+        self.lexicon, self.hard_mode, self.max_guesses = lexicon, hard_mode, max_guesses
+        self.within, self.path, self.description = within, path, description
+        self.progress = progress or (lambda stage, done, total: None)
+        self.searcher = make_exact_searcher(lexicon, hard_mode)
+        self.entries: dict[str, OpenerEntry] = {}
+        exact = [e.total for e in known.values() if e.status == EXACT]
+        self.best = min(exact) if exact else None
+        # A saved lower bound still certifies an opener if it passes the
+        # threshold; exact totals and "cannot finish" always do.
+        for word, entry in known.items():
+            if entry.status != LOWER_BOUND or entry.total > self.threshold:
+                self.entries[word] = entry
+        self.reused = len(self.entries)
+        self.last_save = time.perf_counter()
+        self.stages = {}
+
+    @property
+    def threshold(self) -> int:
+        """Openers whose total may be at most this need an exact total."""
+        return UNSOLVABLE - 1 if self.best is None else self.best + self.within
+
+    def record(self, row: int, value: int) -> None:
+        word = self.lexicon.guesses[row]
+        if value >= UNSOLVABLE:
+            self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None)
+        elif value <= self.threshold:
+            self.entries[word] = OpenerEntry(word, EXACT, int(value))
+            self.best = int(value) if self.best is None else min(self.best, int(value))
+        else:
+            self.entries[word] = OpenerEntry(word, LOWER_BOUND, int(value))
+        self.save()
+
+    def save(self, force: bool = False) -> None:
+        if force or time.perf_counter() - self.last_save > SAVE_EVERY:
+            save_table(self.path, self.description, self.entries, self.within)
+            self.last_save = time.perf_counter()
+
+    def open_rows(self) -> np.ndarray:
+        done = self.entries
+        return np.array([row for row, word in enumerate(self.lexicon.guesses)
+                         if word not in done], dtype=np.intp)
+
+    def prove(self, workers: int, executor) -> None:
+        lexicon, searcher = self.lexicon, self.searcher
+        started = time.perf_counter()
+        # 1. an incumbent, unless the saved entries hold one
+        if self.best is None:
+            shortlist = [row for row in by_cheap_score(lexicon)[:SHORTLIST]
+                         if lexicon.guesses[row] not in self.entries]
+            bounds = searcher.opener_bounds(shortlist, self.max_guesses)
+            # best bound first, until one finishes (in hard mode many cannot)
+            def placed(done):
+                self.progress("incumbent", done, lexicon.n_answers)
+
+            for position in np.argsort(bounds, kind="stable"):
+                row = shortlist[position]
+                self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
+                                              self.threshold, progress=placed))
+                if self.best is not None:
+                    break
+        self.stages["incumbent_seconds"] = time.perf_counter() - started
+        # 2. the bound pass
+        started = time.perf_counter()
+        rows = self.open_rows()
+        left = []
+        for start in range(0, len(rows), BOUND_BATCH):
+            self.progress("bounds", start, len(rows))
+            batch = rows[start:start + BOUND_BATCH]
+            bounds = searcher.opener_bounds(batch, self.max_guesses, self.threshold)
+            # recorded batch by batch, so a Ctrl-C keeps the openers refuted
+            for row, bound in zip(batch.tolist(), bounds.tolist()):
+                if bound > self.threshold:
+                    self.record(row, bound)
+                else:
+                    left.append((bound, row))
+        self.progress("bounds", len(rows), len(rows))
+        self.save(force=True)
+        self.stages["bound_pass_seconds"] = time.perf_counter() - started
+        self.stages["openers_bounded"], self.stages["openers_searched"] = len(rows), len(left)
+        # 3. the search, best bound first
+        started = time.perf_counter()
+        self.search(sorted(left), workers, executor)
+        self.stages["search_seconds"] = time.perf_counter() - started
+
+    def search(self, left, workers, executor) -> None:
+        """Each opener of ``left`` (bound, row) searched with the threshold
+        as its budget, in order."""
+        lexicon, stage = self.lexicon, self.search_stage
+        # A handful of openers is proven here rather than paying for processes.
+        if executor is None and (workers == 1 or len(left) <= 2 * workers):
+            for done, (bound, row) in enumerate(left):
+                self.progress(stage, done, len(left))
+                if bound > self.threshold:
+                    self.record(row, bound)
+                else:
+                    self.record(row, opener_total(self.searcher, lexicon, row,
+                                                  self.max_guesses, self.threshold))
+            self.progress(stage, len(left), len(left))
+        else:
+            self._share_out(left, workers, executor)
+
+    def _share_out(self, left, workers, executor) -> None:
+        # A few jobs in flight per worker, each sent with the threshold of
+        # the moment: it only ever shrinks, so every answer stays a valid
+        # certificate, and a better incumbent tightens the jobs sent after it.
+        lexicon = self.lexicon
+        lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
+        own_pool = None
+        if executor is None:
+            own_pool = executor = spawn_pool(workers)
+        waiting, running, done = list(reversed(left)), set(), 0
+        try:
+            while waiting or running:
+                while waiting and len(running) < 2 * workers:
+                    bound, row = waiting.pop()
+                    if bound > self.threshold:
+                        self.record(row, bound)
+                        done += 1
+                    else:
+                        running.add(executor.submit(prove_job, lists, self.hard_mode,
+                                                    self.max_guesses, row, self.threshold))
+                if running:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        self.record(*future.result())
+                        done += 1
+                self.progress(self.search_stage, done, len(left))
+        except BrokenProcessPool:
+            raise WordleError("a worker process died (killed, or out of memory?); the openers "
+                              f"proven so far are saved in {self.path}: run the same command "
+                              "again to resume") from None
+        except KeyboardInterrupt:
+            if own_pool is not None:
+                own_pool.terminate()   # leaving would wait for the jobs running
+            raise
+        finally:
+            for future in running:
+                future.cancel()
+            if own_pool is not None:
+                own_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
+                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   results_path=None, progress=None) -> OpeningTable:
+    """The opening table (see ``opening_table``) with, besides, the exact
+    total or "cannot finish" of every opener in ``words``, whatever its
+    bound: openers a table at the optimum leaves with a lower bound, such as
+    the ones people often play (the shipped hard-mode table's SOARE is one).
+    They are searched without a budget, over ``workers`` processes or
+    ``executor``, and saved in ``results_path`` (default: the cache
+    directory) as they are proven: a Ctrl-C keeps them, and every later
+    table for these lists, mode and limit includes them. ``progress`` is
+    called as ``progress(stage, done, total)``, the last stage "settle".
+    """
+    lexicon = lexicon or Lexicon()
+    rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
+    table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
+                          results_path=results_path, progress=progress)
+    started = time.perf_counter()
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
+                     table.entries, progress)
+    left = [(0, row) for row in dict.fromkeys(rows)
+            if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
+    try:
+        run.search(left, workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+                        in_guess_order(run.entries, lexicon),
+                        table.seconds + time.perf_counter() - started, "computed",
+                        len(table.entries), {"openers_settled": len(left)})
+
+
+class _SettleRun(_TableRun):
+    """Exact totals for chosen openers: searched without a budget, every
+    other entry kept as it is."""
+
+    search_stage = "settle"
+    threshold = UNSOLVABLE - 1
+
+    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+                 progress):
+        super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
+                         progress)
+        self.entries = dict(known)   # lower bounds too: only the chosen openers change

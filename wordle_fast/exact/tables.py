@@ -1,0 +1,350 @@
+"""The exact opening table: the model, its file format and the shipped tables.
+
+A table gives every allowed first guess one entry, a certificate:
+
+* ``exact``: its proven total;
+* ``lower bound``: a proven lower bound above the optimum plus the margin;
+* ``cannot finish``: some answer cannot be solved within the guess limit.
+
+Tables are JSON files that start with their description (the lists by
+content, the limit and the mode), so that a file for other settings is
+recognised; results files are checked before use (``false_claim``).
+Tables for the bundled lists ship in ``wordle_fast/data``. How a table is
+proven: ``wordle_fast.exact.proof``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from wordle_fast._exact import UNSOLVABLE
+from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.errors import WordleError
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.rules import mode_name
+
+EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
+STATUSES = (EXACT, LOWER_BOUND, CANNOT_FINISH)
+RESULTS_FORMAT = 2
+
+
+@dataclass(frozen=True)
+class OpenerEntry:
+    """One opener's certificate: ``total`` is the exact total, or the proven
+    lower bound; None when the opener cannot finish every answer in time."""
+
+    opener: str
+    status: str
+    total: int | None
+
+
+@dataclass
+class OpeningTable:
+    """Every allowed opener's certificate for one pair of lists, mode and
+    guess limit."""
+
+    mode: str                       # "normal", "hard" or "strict"
+    max_guesses: int
+    n_answers: int
+    within: int                     # every opener within this of the optimum is exact
+    entries: dict[str, OpenerEntry]   # by opener, in guess-list order
+    seconds: float                  # time to compute (or to load) the table
+    source: str                     # "computed", or where it was read from
+    reused: int = 0                 # entries taken from saved results
+    stages: dict = field(default_factory=dict)   # computed: seconds per stage, openers searched
+
+    @property
+    def optimum(self) -> int | None:
+        exact = [e.total for e in self.entries.values() if e.status == EXACT]
+        return min(exact) if exact else None
+
+    @property
+    def best(self) -> list[str]:
+        """Every opener that reaches the optimum, in guess-list order."""
+        optimum = self.optimum
+        return [e.opener for e in self.entries.values()
+                if e.status == EXACT and e.total == optimum]
+
+    def ranked(self) -> list[OpenerEntry]:
+        """Exact totals first (smallest first), then lower bounds (largest
+        bound last), then the openers that cannot finish; ties in list order."""
+        order = {status: rank for rank, status in enumerate(STATUSES)}
+        return sorted(self.entries.values(),
+                      key=lambda e: (order[e.status], e.total if e.total is not None else 0))
+
+    def counts(self) -> dict[str, int]:
+        return {status: sum(e.status == status for e in self.entries.values())
+                for status in STATUSES}
+
+    def mean(self, entry: OpenerEntry) -> float | None:
+        return None if entry.total is None else entry.total / self.n_answers
+
+    def to_dict(self, top: int | None = None) -> dict:
+        ranked = self.ranked()
+        return {"mode": self.mode, "max_guesses": self.max_guesses, "answers": self.n_answers,
+                "within": self.within, "optimum": self.optimum, "best": self.best,
+                "counts": self.counts(), "source": self.source, "seconds": self.seconds,
+                "stages": self.stages,
+                "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
+                             "total": e.total, "mean": self.mean(e)}
+                            for rank, e in enumerate(ranked[:top] if top else ranked, 1)]}
+
+
+def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dict:
+    """What decides a table: the lists (by content), the limit and the mode."""
+    return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
+            "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
+            "mode": mode_name(hard_mode)}
+
+
+def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
+    """Guess rows by expected remaining set over every answer, smallest first
+    (list order among ties): the cheap score that picks openers to try."""
+    return np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
+
+
+def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off") -> Path:
+    """Where the entries proven so far for these lists, limit and mode are kept."""
+    description = table_description(lexicon, max_guesses, hard_mode)
+    digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
+    return default_cache_dir() / f"exact-openers-{digest}.json"
+
+
+# -- reading and writing ------------------------------------------------------------
+
+def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
+    entries = {}
+    for word, (status, total) in stored["entries"].items():
+        if status not in STATUSES or (total is None) != (status == CANNOT_FINISH):
+            raise ValueError(f"bad entry for {word!r}")
+        entries[word] = OpenerEntry(word, status, None if total is None else int(total))
+    if not set(entries) <= set(guesses):
+        raise ValueError("entries for words that are not allowed guesses")
+    return entries
+
+
+def is_results_file(path) -> bool:
+    """True when ``path`` holds an exact opening table (a results file), so
+    that no other output is ever written over one."""
+    try:
+        if Path(path).stat().st_size > 64 << 20:
+            return False
+        stored = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(stored, dict) and {"description", "entries"} <= stored.keys()
+
+
+def read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
+    """(entries, within) from a results or shipped table file. A missing file
+    gives None. A file for other lists, limit or mode, or one that is not a
+    table: None when ``strict`` is false (the default results path, where
+    such a file can only be stale), else a clear error."""
+
+    def not_a_table(error):
+        if strict:
+            raise WordleError(f"{path} is not an exact opening table ({error}); name another "
+                              "--results file") from None
+        return None
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            stored = json.load(handle)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        return not_a_table(error)
+    try:
+        if stored["description"] != description:
+            if not strict:
+                return None
+            theirs = stored["description"]
+            differs = [key for key in ("answers", "guesses", "max_guesses", "mode")
+                       if theirs.get(key) != description[key]]
+            raise WordleError(f"{path} holds results for other {', '.join(differs) or 'settings'}"
+                              f" ({theirs.get('mode')} mode, at most {theirs.get('max_guesses')} "
+                              "guesses); it was left as it is: name another --results file")
+        return _entries_from(stored, guesses), int(stored.get("within", 0))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        return not_a_table(error)
+
+
+def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None, *, named: bool):
+    """The saved entries, unless one claims what cannot be true: a file the
+    user named is then refused, one in the cache is moved aside (and so
+    rebuilt)."""
+    false = false_claim(saved[0], lexicon, shipped)
+    if false is None:
+        return saved
+    if named:
+        raise WordleError(f"{path} is not a results file to trust: {false}. Remove that entry "
+                          "(or the file), or name another --results file")
+    # (Imported here: 3 ms of every start otherwise.)
+    import logging
+
+    aside = Path(f"{path}.rejected")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        aside = None
+    logging.getLogger("wordle_fast").warning(
+        "wordle-fast: ignored the cached results %s (%s)%s; they will be proven again", path,
+        false, f", moved to {aside}" if aside else "")
+    return None
+
+
+def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    stored = {"description": description, "within": within,
+              "entries": {e.opener: [e.status, e.total] for e in entries.values()}}
+    text = json.dumps(stored, separators=(",", ":"))
+    write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def shipped_tables() -> list[str]:
+    """The file names of the tables that ship with the package."""
+    folder = resources.files("wordle_fast.data")
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("exact-openers-"))
+
+
+def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
+                  max_guesses: int = 6) -> OpeningTable | None:
+    """The shipped table for exactly these lists (by their hashes), mode and
+    limit, or None."""
+    started = time.perf_counter()
+    description = table_description(lexicon, max_guesses, hard_mode)
+    folder = resources.files("wordle_fast.data")
+    for name in shipped_tables():
+        # Each file starts with its description: only the one that matches
+        # is read whole (a table is 0.4 MB of JSON, 10 ms to parse).
+        if _description_at_start(folder / name) not in (description, None):
+            continue
+        with resources.as_file(folder / name) as path:
+            found = read_table_file(path, description, lexicon.guesses, strict=False)
+        if found is not None and len(found[0]) == lexicon.n_guesses:
+            entries, within = found
+            return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+                                in_guess_order(entries, lexicon), time.perf_counter() - started,
+                                f"shipped table {name}")
+    return None
+
+
+def table_ready(lexicon: Lexicon, hard_mode: str = "off", max_guesses: int = 6) -> bool:
+    """Whether ``opening_table`` answers without proving anything: a table
+    ships for these lists, mode and limit, or an earlier run saved one whole."""
+    if shipped_table(lexicon, hard_mode, max_guesses) is not None:
+        return True
+    saved = read_table_file(default_results_path(lexicon, max_guesses, hard_mode),
+                             table_description(lexicon, max_guesses, hard_mode),
+                             lexicon.guesses, strict=False)
+    return saved is not None and len(saved[0]) == lexicon.n_guesses
+
+
+def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: str,
+                    total: int) -> None:
+    """Keep one opener's proven total (UNSOLVABLE or more: it cannot finish)
+    in the default results file, beside the table's entries, so that no later
+    table, analysis or optimal play searches it again."""
+    path = default_results_path(lexicon, max_guesses, hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    entries, within = read_table_file(path, description, lexicon.guesses,
+                                       strict=False) or ({}, 0)
+    entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
+                     else OpenerEntry(word, EXACT, int(total)))
+    try:
+        save_table(path, description, entries, within)
+    except OSError:
+        pass   # a cache that cannot be written only costs time
+
+
+def _description_at_start(resource) -> dict | None:
+    """The description a table file starts with (as ``save_table`` writes it),
+    or None when its start is not that."""
+    with resource.open("rb") as handle:
+        start = handle.read(1024).decode("utf-8", errors="replace")
+    prefix = '{"description":'
+    if not start.startswith(prefix):
+        return None
+    try:
+        description, _ = json.JSONDecoder().raw_decode(start, len(prefix))
+    except ValueError:
+        return None
+    return description if isinstance(description, dict) else None
+
+
+def in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
+    return {word: entries[word] for word in lexicon.guesses if word in entries}
+
+
+def least_totals(lexicon: Lexicon) -> np.ndarray:
+    """The least total each opener (by guess row) could possibly have: every
+    answer takes the opener, and each of its k buckets of s answers at least
+    2s - 1 guesses more (the all-green one none): 3n - k - [an answer]."""
+    is_answer = np.zeros(lexicon.n_guesses, dtype=np.int64)
+    is_answer[lexicon.answer_rows] = 1
+    return 3 * lexicon.n_answers - lexicon.score().n_buckets.astype(np.int64) - is_answer
+
+
+def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
+                 shipped: OpeningTable | None) -> str | None:
+    """The first entry that cannot be true, described, or None: an exact
+    total below the least possible, or any claim the shipped certificate
+    contradicts."""
+    least = None
+    for word, entry in entries.items():
+        if entry.status == EXACT:
+            if least is None:
+                least = least_totals(lexicon)
+            floor = int(least[lexicon.guess_index(word)])
+            if entry.total < floor:
+                return (f"{word.upper()} is claimed to total exactly {entry.total}, below the "
+                        f"least it could ({floor})")
+        known = shipped.entries.get(word) if shipped is not None else None
+        if known is None or _consistent(known, entry):
+            continue
+        return (f"{word.upper()} is claimed to {_claim_text(entry)}, but the shipped table "
+                f"proves that it {_claim_text(known, proven=True)}")
+    return None
+
+
+def _consistent(a: OpenerEntry, b: OpenerEntry) -> bool:
+    """Whether two proven entries for one opener can both be true."""
+    def interval(entry):   # the totals an entry allows; cannot finish: infinite
+        if entry.status == CANNOT_FINISH:
+            return UNSOLVABLE, UNSOLVABLE
+        return entry.total, (entry.total if entry.status == EXACT else UNSOLVABLE)
+
+    (low_a, high_a), (low_b, high_b) = interval(a), interval(b)
+    return max(low_a, low_b) <= min(high_a, high_b)
+
+
+def _claim_text(entry: OpenerEntry, proven: bool = False) -> str:
+    """An entry as a verb phrase: '(is claimed to) total exactly 7920', or
+    with ``proven`` '(proves that it) totals exactly 7920'."""
+    ending = "s" if proven else ""
+    if entry.status == EXACT:
+        return f"total{ending} exactly {entry.total}"
+    if entry.status == LOWER_BOUND:
+        return f"need{ending} at least {entry.total}"
+    return "cannot finish" if proven else "be unable to finish"
+
+
+def merged_entries(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
+    """Both tables' entries, the stronger claim for each opener: an exact
+    total or "cannot finish" over a lower bound, the higher of two bounds
+    (all are proven, so they never contradict)."""
+    merged = dict(entries)
+    for word, entry in more.items():
+        old = merged.get(word)
+        if old is None or (old.status == LOWER_BOUND and (
+                entry.status != LOWER_BOUND or entry.total > old.total)):
+            merged[word] = entry
+    return merged
