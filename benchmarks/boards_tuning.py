@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from wordle_fast import Lexicon
-from wordle_fast.game.boards import simulate_boards
+from wordle_fast.game.board_games import simulate_boards
 
 
 def main() -> None:

@@ -54,7 +54,7 @@ def run_doddle(solver: str, out: str, games: int) -> None:
 def run_ours(paths: list[str], workers: int) -> None:
     import numpy as np
 
-    from wordle_fast.game.boards import simulate_boards
+    from wordle_fast.game.board_games import simulate_boards
     from wordle_fast.strategies import BOARD_STRATEGIES
 
     runs = []

@@ -9,7 +9,7 @@ the README."""
 import pytest
 from conftest import mark
 
-from wordle_fast.game.boards import simulate_boards
+from wordle_fast.game.board_games import simulate_boards
 from wordle_fast.strategies import BOARD_STRATEGIES
 
 GAMES = 1000

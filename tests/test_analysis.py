@@ -145,7 +145,7 @@ def test_bad_games_are_clear_errors(official):
 
 
 def test_the_three_input_forms_agree(official):
-    from wordle_fast.exact.analysis import game_rows
+    from wordle_fast.game.records import game_rows
 
     words = game_rows(["salet", "acorn", "grand"], official)
     patterns = game_rows(["salet:bybbb", "acorn:ybbyy", "grand:ggggg"], official)
@@ -187,7 +187,7 @@ SHARE = "Wordle 1,234 3/6*\n\n\u2b1b\U0001f7e8\u2b1b\u2b1b\u2b1b\n" \
 
 
 def test_share_text_with_the_words(official):
-    from wordle_fast.exact.analysis import parse_share, shared_rows
+    from wordle_fast.game.records import parse_share, shared_rows
 
     shared = parse_share(SHARE)
     assert shared.solved and shared.hard and shared.puzzle == "1,234" and shared.max_guesses == 6
@@ -211,7 +211,7 @@ def test_share_text_with_the_words(official):
     ("Wordle 1,234 3/6\n\u2b1b\u2b1b\n", "row 1"),
 ])
 def test_share_text_that_does_not_parse(text, needle):
-    from wordle_fast.exact.analysis import parse_share
+    from wordle_fast.game.records import parse_share
 
     with pytest.raises(wf.WordleError, match=needle):
         parse_share(text)

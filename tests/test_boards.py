@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast._reference import feedback_code
-from wordle_fast.game.boards import play_game, sample_tuples, simulate_boards
-from wordle_fast.game.solver import BoardsSolver
+from wordle_fast.game.board_games import play_game, sample_tuples, simulate_boards
+from wordle_fast.game.boards import BoardsSolver
 from wordle_fast.strategies import BOARD_STRATEGIES
 from wordle_fast.cli import main
 from wordle_fast.patterns import format_pattern

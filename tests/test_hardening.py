@@ -583,8 +583,8 @@ def test_pattern_helpers_refuse_bad_values_as_wordle_errors(call, kind, needle):
 
 
 def test_several_boards_and_lookahead_refuse_bad_values(official):
-    from wordle_fast.game.boards import simulate_boards
-    from wordle_fast.game.solver import BoardsSolver
+    from wordle_fast.game.board_games import simulate_boards
+    from wordle_fast.game.boards import BoardsSolver
     from wordle_fast.strategies.lookahead import rank_openers_by_lookahead
 
     with pytest.raises(wf.InvalidPattern, match="one line of text or a list"):

@@ -1,4 +1,5 @@
-"""The package's shape: what the compiled layer promises to type checkers."""
+"""The package's shape: the compiled layer's stubs, no import circles, strategies
+known by name only in their package, short modules."""
 
 import ast
 import importlib
@@ -33,3 +34,98 @@ def test_every_compiled_module_has_a_stub_naming_its_public_api(name):
               and getattr(getattr(module, attr), "__module__", module.__name__) == module.__name__
               and not isinstance(getattr(module, attr), type(importlib))}
     assert public <= stub_names(stub), sorted(public - stub_names(stub))
+
+
+# -- the import graph -------------------------------------------------------------------
+
+PACKAGE = Path(importlib.import_module("wordle_fast").__file__).parent
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The package's modules ``path`` imports anywhere in it (function-level
+    imports too: one made lazily still closes a circle)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            # `from wordle_fast.cli import optimal` names a module, not an attribute
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name in known}
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    return {name: imports_of(path, known) - {name} for name, path in paths.items()
+            if name != "wordle_fast"}   # the top level only names modules lazily, by string
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One path around each circle found by a depth-first walk."""
+    found, state, path = [], {}, []
+
+    def walk(node):
+        state[node] = "open"
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == "open":
+                found.append(path[path.index(target):] + [target])
+            elif target not in state:
+                walk(target)
+        path.pop()
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node)
+    return found
+
+
+def test_the_circle_finder_finds_circles():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_no_module_imports_itself_through_others():
+    graph = import_graph()
+    assert len(graph) > 30 and graph["wordle_fast.game.boards"] >= {"wordle_fast.game.solver"}
+    assert circles(graph) == []
+    # a lazy import that closed one would be found
+    graph["wordle_fast.game.state"] = graph["wordle_fast.game.state"] | {"wordle_fast.game.boards"}
+    assert circles(graph)
+
+
+def test_only_the_strategies_package_knows_strategies_by_name():
+    from wordle_fast.strategies import STRATEGIES
+
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if "strategies" in path.relative_to(PACKAGE).parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.Compare):
+                continue
+            operands = [node.left, *node.comparators]
+            named = [o.value for o in operands if isinstance(o, ast.Constant)
+                     and o.value in STRATEGIES]
+            if named and "strategy" in ast.get_source_segment(text, node):
+                offenders.append(f"{path.name}:{node.lineno} compares with {named[0]!r}")
+    assert offenders == []
+
+
+# Modules allowed past the size the house keeps to, and why.
+LONG_MODULES = {"_reference.py": "the slow twins of every kernel, one obvious definition each"}
+
+
+def test_modules_stay_short():
+    long = {path.name: n for path in PACKAGE.rglob("*.py")
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
+    assert set(long) <= set(LONG_MODULES), long

@@ -31,7 +31,8 @@ _LAZY = {
                      "parse_pattern", "pattern_tiles"], "patterns"),
     **dict.fromkeys(["GuessScore", "GuessScores", "realized_information"], "scoring"),
     **dict.fromkeys(["SimulationResult", "rank_openers", "simulate"], "game.simulation"),
-    **dict.fromkeys(["Solver", "BoardsSolver", "Suggestion", "Turn"], "game.solver"),
+    **dict.fromkeys(["Solver", "Suggestion", "Turn"], "game.solver"),
+    "BoardsSolver": "game.boards",
     **dict.fromkeys(["STRATEGIES", "Strategy"], "strategies"),
     **dict.fromkeys(["encode_words", "load_answers", "load_guesses", "load_word_list"], "words"),
     **dict.fromkeys(["optimal", "OptimalResult", "SearchInterrupted"], "exact.optimum"),
@@ -41,7 +42,7 @@ _LAZY = {
     "rank_openers_by_lookahead": "strategies.lookahead",
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "exact.analysis"),
     **dict.fromkeys(["absurdle", "AbsurdleResult"], "adversary"),
-    **dict.fromkeys(["BoardsSimulationResult", "simulate_boards"], "game.boards"),
+    **dict.fromkeys(["BoardsSimulationResult", "simulate_boards"], "game.board_games"),
 }
 # The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which
 # implementation loaded ("compiled" or "python").

@@ -70,7 +70,7 @@ def run(args) -> int:
 def _game(args, lexicon) -> tuple[list, str, int]:
     """(the rows of the game, the hard mode, the guess limit), from the words
     given or the share text on standard input."""
-    from wordle_fast.exact.analysis import game_rows, parse_share, shared_rows
+    from wordle_fast.game.records import game_rows, parse_share, shared_rows
 
     if args.words:
         return game_rows(args.words, lexicon), args.hard_mode or "off", given(args.max_guesses, 6)

@@ -26,7 +26,7 @@ from wordle_fast.cli.output import (
 )
 from wordle_fast.cache import write_atomically
 from wordle_fast.errors import InvalidOption, whole_number
-from wordle_fast.game.boards import MAX_BOARD_GAMES
+from wordle_fast.game.board_games import MAX_BOARD_GAMES
 from wordle_fast.game.simulation import simulate
 from wordle_fast.plot import plot_boards_distribution, plot_distribution
 

@@ -1,254 +1,295 @@
-"""Simulations of several boards: seeded tuples of distinct answers, each
-game played until every board is solved (Dordle, Quordle, Octordle). Run
-through ``wordle_fast.game.simulation.simulate`` with ``boards``, or
-``simulate_boards``.
+"""Several boards at once: Dordle (2 boards, 7 guesses), Quordle (4, 9),
+Octordle (8, 13). Every guess lands on every unsolved board; the game is
+won when each board's answer has been guessed within the limit.
+
+The state is one candidate set per board (a ``GameState``). A guess is
+scored on each unsolved board with the single-board kernel (the same pool of
+rows), and the strategies see the per-board scores and their sums (see
+``wordle_fast.strategies.boards``).
 """
 
 from __future__ import annotations
 
-import inspect
-import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from wordle_fast.errors import InvalidOption, WordleError, whole_number
-from wordle_fast.game.solver import BoardsSolver
+from wordle_fast.errors import InvalidOption, InvalidPattern, WordleError, whole_number
+from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
+from wordle_fast.game.state import Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.words import counted
+from wordle_fast.patterns import ACCEPTED_FORMS, parse_pattern
+from wordle_fast.rules import guess_limit
+from wordle_fast.scoring import GuessScores
+from wordle_fast.strategies import BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers
+from wordle_fast.words import WordSource, counted
 
-Progress = Callable[[int, int], None]   # (games finished, games in all)
+# Per-board scores of the whole guess pool are kept for this many candidate
+# sets (about 0.5 MB each with the bundled lists): boards in the same state,
+# within a game or across a simulation, are scored once. Measured on 1000
+# Quordle games: no memo 79 s (every board of every game scores the full
+# list on turn 1), 32 entries 9.9 s and 87 MB peak, 256 entries 6.1 s and
+# 181 MB (every guess's row array shared), 2048 entries 5.6 s and 1.1 GB.
+SCORE_MEMO_ENTRIES = 256
 
-# Games one simulation may draw: every game is kept for the report, and a
-# million Quordle games already take hours; 10**20 grew without end.
-MAX_BOARD_GAMES = 1_000_000
+
+def default_max_guesses(boards: int) -> int:
+    """The usual limit: 6 for one board, 7 for Dordle, 9 Quordle, 13 Octordle."""
+    return ONE_BOARD_LIMIT - 1 + boards
 
 
-@dataclass
-class BoardsGame:
-    """One simulated game: the answers, the guesses, when each board fell."""
+@dataclass(frozen=True)
+class BoardsSuggestion:
+    """A ranked guess over the unsolved boards."""
 
-    answers: tuple[str, ...]
-    guesses: tuple[str, ...]
-    solved_at: tuple[int, ...]    # guess number (from 1) that solved each board
+    word: str
+    expected_bits: float               # summed over the unsolved boards
+    board_bits: tuple[float, ...]      # per unsolved board, in board order
+    expected_remaining: float          # summed E[candidates left]
+    expected_solved: float             # expected number of boards this guess solves
+    solves: tuple[int, ...]            # boards (from 0) on which it may be the answer
+    score: float                       # the strategy's value
+
+
+class BoardsSolver(Solver, several_boards=True):
+    """Suggests guesses and tracks one game on ``boards`` boards at once
+    (Dordle 2, Quordle 4, Octordle 8). Every guess lands on every unsolved
+    board; the game is won when each board's answer has been guessed within
+    ``max_guesses`` (default ``boards + 5``). A guess is scored on each
+    unsolved board with the one-board kernel, and the strategy (one of
+    ``BOARD_STRATEGIES``, ``solve-bonus`` by default, or a ``Strategy`` that
+    plays several boards) sees the per-board scores and their sums.
+    ``candidates(board)``, ``n_candidates(board)`` and ``update(guess,
+    patterns)`` take a board or one pattern per unsolved board; the history
+    holds ``Move``s. Hard mode is a one-board rule and is refused.
+    ``bonus`` is the old spelling of ``solve_bonus``.
+
+    >>> solver = BoardsSolver(boards=2)
+    >>> solver.max_guesses, solver.suggest(top=1)[0].word
+    (7, 'soare')
+    >>> solver.update("soare", ["bybbg", "bbbbb"]).candidates_after
+    (20, 183)
+    """
+
+    def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
+                 boards: int = 4, max_guesses: int | None = None,
+                 strategy: str | Strategy | None = None, solve_bonus: float | None = None,
+                 guess_pool: str = "allowed", prior: str = "uniform", hard_mode: str = "off",
+                 lexicon: Lexicon | None = None, lists: str | None = None,
+                 bonus: float | None = None, **one_board_options):
+        # Solver(boards=K) arrives here with the one-board solver's keywords:
+        # a strategy's option is judged by make_strategy, the rest refused.
+        strategy_options = {key: value for key, value in one_board_options.items()
+                            if option_takers(key)}
+        unused = [key for key in one_board_options if key not in strategy_options]
+        if unused:
+            raise InvalidOption(f"{' and '.join(unused)} "
+                                f"{'do' if len(unused) > 1 else 'does'} not apply to several "
+                                "boards; drop it")
+        lexicon = lexicon_from(answers, guesses, lexicon, lists)
+        boards = whole_number(boards, "the number of boards", minimum=1)
+        if boards > lexicon.n_answers:
+            raise InvalidOption(f"{boards} boards need {boards} different answers, but the "
+                                f"answer list has {lexicon.n_answers}")
+        limit = default_max_guesses(boards) if max_guesses is None else max_guesses
+        self.max_guesses = guess_limit(limit, boards)
+        if hard_mode != "off":
+            raise InvalidOption("hard mode is a one-board rule (which board's hints would bind?); "
+                                "play several boards with hard mode off")
+        self.strategy = make_strategy(strategy or BOARD_STRATEGIES[0], boards=max(boards, 2),
+                                      solve_bonus=bonus if solve_bonus is None else solve_bonus,
+                                      **strategy_options)
+        self.hard_mode = "off"
+        self.cache = None
+        self._memo: OrderedDict[bytes, GuessScores] = OrderedDict()
+        # one array of every guess's row, shared by every memo entry (read-only)
+        self._every_guess = np.arange(lexicon.n_guesses, dtype=np.intp)
+        self._every_guess.flags.writeable = False
+        self._setup(None, None, lexicon, None, guess_pool, prior, boards)
+
+    # -- state ------------------------------------------------------------------
 
     @property
-    def length(self) -> int:
-        """Guesses to finish every board (the game is played to the end)."""
-        return len(self.guesses)
+    def history(self) -> tuple[Move, ...]:
+        return self.game.moves
 
-
-@dataclass
-class BoardsSimulationResult:
-    """Games of several boards, each played until every board is solved,
-    and the statistics users compare. A game is won when every board fell
-    within ``max_guesses``."""
-
-    config: dict
-    boards: int
-    max_guesses: int
-    seed: int | None
-    games: list[BoardsGame]
-    wall_time: float                 # seconds, matrix building included
-    workers: int = 1
-    distribution: dict[int, int] = field(init=False)
-
-    def __post_init__(self):
-        self.distribution = dict(sorted(Counter(g.length for g in self.games).items()))
+    def undo(self) -> Move:
+        """Take back the last turn; returns it."""
+        return self.game.undo()
 
     @property
-    def solved(self) -> int:
-        return sum(g.length <= self.max_guesses for g in self.games)
+    def unsolved(self) -> tuple[int, ...]:
+        """The boards (from 0) still to solve."""
+        return self.game.unsolved
+
+    def candidates(self, board: int) -> list[str]:
+        """The answers still possible on ``board`` (from 0); [] once solved."""
+        if self.game.is_solved(self._board(board)):
+            return []
+        return self.lexicon.words_of(self.game.candidates(board))
+
+    def n_candidates(self, board: int) -> int:
+        return 0 if self.game.is_solved(self._board(board)) else len(self.game.candidates(board))
+
+    def solved_at(self, board: int) -> int | None:
+        """The guess number (from 1) that solved ``board``, or None."""
+        for number, move in enumerate(self.game.moves, 1):
+            if board in move.solved_now:
+                return number
+        return None
 
     @property
-    def solved_rate(self) -> float:
-        return self.solved / len(self.games) if self.games else 0.0
+    def lost(self) -> bool:
+        """The limit is used and some board is unsolved. A lost game may be
+        played on, to see how many guesses it needed."""
+        return not self.solved and self.game.turn >= self.max_guesses
 
-    @property
-    def mean(self) -> float:
-        return float(np.mean([g.length for g in self.games])) if self.games else float("nan")
+    def _board(self, board: int) -> int:
+        if not 0 <= board < self.boards:
+            raise InvalidOption(f"board {board} does not exist: boards are 0..{self.boards - 1}")
+        return board
 
-    @property
-    def median(self) -> float:
-        return float(np.median([g.length for g in self.games])) if self.games else float("nan")
+    # -- suggestions --------------------------------------------------------------
 
-    @property
-    def games_per_second(self) -> float:
-        return len(self.games) / self.wall_time if self.wall_time > 0 else float("inf")
+    def suggest(self, top: int | None = 10) -> list[BoardsSuggestion]:
+        """The best ``top`` guesses now (all with ``None``), best first; none
+        once every board is solved."""
+        if self.solved:
+            return []
+        position = self._position()
+        values = self.strategy.values(position)
+        if top is not None:
+            top = whole_number(top, "the number of suggestions", minimum=0)
+        order = position.scores.order(values, top)
+        board_scores = [scores for _, scores in position.boards]
+        suggestions = []
+        for i in map(int, order):
+            suggestions.append(BoardsSuggestion(
+                word=self.lexicon.guesses[position.rows[i]],
+                expected_bits=float(position.scores.expected_bits[i]),
+                board_bits=tuple(float(scores.expected_bits[i]) for scores in board_scores),
+                expected_remaining=float(position.scores.expected_remaining[i]),
+                expected_solved=float(position.scores.win_probability[i]),
+                solves=tuple(b for b, scores in zip(self.unsolved, board_scores)
+                             if scores.is_candidate[i]),
+                score=float(values[i])))
+        return suggestions
 
-    def worst_games(self, n: int = 5) -> list[BoardsGame]:
-        """The longest games, ties in the order played."""
-        return sorted(self.games, key=lambda g: -g.length)[:n]
+    def best(self) -> BoardsSuggestion:
+        suggestions = self.suggest(top=1)
+        if not suggestions:
+            raise WordleError("every board is solved; start a new game to play again")
+        return suggestions[0]
 
-    def summary(self) -> str:
-        n = len(self.games)
-        seed = f" (seed {self.seed})" if self.seed is not None else ""
-        lines = [(f"{self.boards} boards, {self.max_guesses} guesses, strategy "
-                  f"{self.config['strategy']}: {n} games{seed}"),
-                 (f"Solved (every board within {self.max_guesses}): {self.solved}/{n} "
-                  f"({self.solved_rate:.2%})"),
-                 f"Guesses to finish every board: mean {self.mean:.4f}, median {self.median:g}",
-                 "Distribution:"]
-        peak = max(self.distribution.values(), default=1)
-        for guesses, count in self.distribution.items():
-            over = "  over the limit" if guesses > self.max_guesses else ""
-            lines.append(f"  {guesses:>3}: {count:>6}  {'#' * max(1, round(40 * count / peak))}"
-                         + over)
-        lines.append("Worst games: " + "; ".join(
-            f"{'/'.join(g.answers)} in {g.length}" for g in self.worst_games(3)))
-        lines.append(f"Time: {self.wall_time:.2f} s, {self.games_per_second:,.1f} games/s"
-                     + (f" with {self.workers} workers" if self.workers > 1 else ""))
-        return "\n".join(lines)
+    def _position(self) -> Position:
+        unsolved = [self.game.candidates(b) for b in self.unsolved]
+        rows = self._pool_rows(unsolved)
+        per_board = tuple((candidates, self._scores(candidates, rows)) for candidates in unsolved)
+        union = unsolved[0].copy()
+        for candidates in unsolved[1:]:
+            union |= candidates
+        return Position(scores=summed_scores([scores for _, scores in per_board]), rows=rows,
+                        candidates=union, lexicon=self.lexicon, weights=self.weights,
+                        turn=self.game.turn, boards=per_board)
 
-    def to_dict(self) -> dict:
-        return {"config": self.config, "boards": self.boards, "max_guesses": self.max_guesses,
-                "seed": self.seed, "games": len(self.games), "solved": self.solved,
-                "solved_rate": self.solved_rate, "mean": self.mean, "median": self.median,
-                "distribution": {str(k): v for k, v in self.distribution.items()},
-                "worst": [_game_dict(g) for g in self.worst_games(10)],
-                "wall_time": self.wall_time, "workers": self.workers,
-                "games_per_second": self.games_per_second,
-                "every_game": [_game_dict(g) for g in self.games]}
+    def _pool_rows(self, unsolved) -> np.ndarray:
+        if self.guess_pool == "candidates" or all(len(c) <= 2 for c in unsolved):
+            # With two or fewer candidates on every board, no probe beats
+            # guessing one (as on one board).
+            indices = np.unique(np.concatenate([c.indices() for c in unsolved]))
+            return self.lexicon.answer_rows[indices]
+        return self._every_guess
 
+    def _scores(self, candidates, rows) -> GuessScores:
+        if len(rows) != self.lexicon.n_guesses:
+            return self.lexicon.score(candidates, weights=self.weights, rows=rows)
+        key = bytes(candidates)
+        scores = self._memo.get(key)
+        if scores is None:
+            scores = self.lexicon.score(candidates, weights=self.weights, rows=rows)
+            self._memo[key] = scores
+            if len(self._memo) > SCORE_MEMO_ENTRIES:
+                self._memo.popitem(last=False)
+        else:
+            self._memo.move_to_end(key)
+        return scores
 
-def _game_dict(game: BoardsGame) -> dict:
-    return {"answers": list(game.answers), "guesses": list(game.guesses),
-            "solved_at": list(game.solved_at)}
+    # -- feedback -----------------------------------------------------------------
 
+    def split_patterns(self, text: str) -> list[str]:
+        """One pattern per unsolved board from one line: separated by commas,
+        slashes or spaces (``bygyb bbbbb``), or run together (``bygybbbbbb``)."""
+        needed = len(self.unsolved)
+        length = self.lexicon.length
+        text = text.strip()
+        pieces = [p for p in re.split(r"[,/;]" if re.search(r"[,/;]", text) else r"\s+", text)
+                  if p.strip()]
+        if len(pieces) == needed:
+            return pieces
+        tiles = [ch for ch in text if not ch.isspace() and ch not in ",/;\uFE0F\uFE0E"]
+        if len(tiles) == needed * length:
+            return ["".join(tiles[k * length:(k + 1) * length]) for k in range(needed)]
+        raise InvalidPattern(self._count_message(len(pieces)))
 
-def sample_tuples(lexicon: Lexicon, boards: int, sample: int,
-                  seed: int = 0) -> list[tuple[str, ...]]:
-    """``sample`` tuples of ``boards`` distinct answers, drawn with numpy's
-    generator seeded by ``seed``: the same tuples on every machine and run."""
-    boards = whole_number(boards, "the number of boards", minimum=1)
-    if boards > lexicon.n_answers:
-        raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
-                            f"list has {lexicon.n_answers}")
-    sample = whole_number(sample, "the sample size", minimum=1, maximum=MAX_BOARD_GAMES)
-    generator = np.random.default_rng(whole_number(seed, "the seed", minimum=0))
-    return [tuple(lexicon.answers[i] for i in generator.choice(lexicon.n_answers, boards,
-                                                                replace=False))
-            for _ in range(sample)]
+    def _count_message(self, given: int) -> str:
+        unsolved = self.unsolved
+        boards = ", ".join(str(b + 1) for b in unsolved)
+        return (f"{counted(len(unsolved), 'pattern')} needed, one per unsolved board "
+                f"(board{'s' if len(unsolved) > 1 else ''} {boards}, in order), got {given}; "
+                f"separate them with spaces or commas ({ACCEPTED_FORMS})")
 
+    def update(self, guess: str, patterns: Sequence[str | int] | str) -> Move:
+        """Record that ``guess`` got ``patterns``: one per unsolved board, in
+        board order (a list, or one line as ``split_patterns`` reads it).
+        Bad input raises and changes nothing."""
+        if self.solved:
+            raise WordleError("every board is solved; start a new game to play again")
+        guess = self.check_guess(guess)
+        if isinstance(patterns, str):
+            patterns = self.split_patterns(patterns)
+        try:
+            patterns = list(patterns)
+        except TypeError:
+            raise InvalidPattern(f"the patterns must be one line of text or a list, one per "
+                                 f"unsolved board; got {type(patterns).__name__}") from None
+        if len(patterns) != len(self.unsolved):
+            raise InvalidPattern(self._count_message(len(patterns)))
+        codes = {}
+        for board, pattern in zip(self.unsolved, patterns):
+            try:
+                codes[board] = parse_pattern(pattern, self.lexicon.length)
+            except InvalidPattern as error:
+                raise InvalidPattern(f"board {board + 1}: {error}") from None
+        return self.game.play(guess, codes)
 
-def simulate_boards(config: BoardsSolver | dict | None = None, boards: int | None = None,
-                    sample: int = 1000, seed: int = 0,
-                    tuples: Iterable[Sequence[str]] | None = None, workers: int = 1,
-                    progress: Progress | None = None) -> BoardsSimulationResult:
-    """Play ``sample`` seeded tuples of distinct answers (or the ``tuples``
-    given) with a ``BoardsSolver``'s settings (``config``: a solver, or a dict
-    of its options; ``boards`` overrides its number of boards). Every game
-    is played until all its boards are solved. ``workers`` processes share
-    the games; the results are the same whatever their number."""
-    started = time.perf_counter()
-    workers = whole_number(workers, "the number of worker processes", minimum=1)
-    lexicon, options = _options(config, boards)
-    solver = BoardsSolver(lexicon=lexicon, **options)
-    if tuples is None:
-        games = sample_tuples(solver.lexicon, solver.boards, sample, seed)
-    else:
-        games = [tuple(t) for t in tuples]
-        seed = None
-        for answers in games:
-            _check_tuple(solver, answers)
-        if not games:
-            raise WordleError("no games to play")
-    played: list[BoardsGame | None] = [None] * len(games)
-    done = [0]
-
-    def report(finished: int) -> None:
-        done[0] += finished
-        if progress is not None:
-            progress(done[0], len(games))
-
-    if workers == 1 or len(games) == 1:
-        for k, answers in enumerate(games):
-            played[k] = play_game(solver, answers)
-            report(1)
-    else:
-        from wordle_fast._pool import spawn_pool  # loads multiprocessing: only when used
-
-        # Interleaved chunks: each worker gets a like mix of easy and hard games.
-        chunks = [list(range(start, len(games), workers * 8)) for start in range(workers * 8)]
-        with spawn_pool(workers) as pool:
-            jobs = [(chunk, pool.submit(_play_games, lexicon.answers, lexicon.guesses, options,
-                                               [games[k] for k in chunk]))
-                    for chunk in chunks if chunk]
-            for chunk, job in jobs:
-                for k, game in zip(chunk, job.result()):
-                    played[k] = game
-                report(len(chunk))
-    return BoardsSimulationResult(
-        config=_describe(solver), boards=solver.boards, max_guesses=solver.max_guesses,
-        seed=seed, games=played, wall_time=time.perf_counter() - started, workers=workers)
-
-
-def play_game(solver: BoardsSolver, answers: Sequence[str]) -> BoardsGame:
-    """Play ``answers`` from a new game to the end with ``solver``'s strategy."""
-    solver.reset()
-    guesses = []
-    while not solver.solved:
-        before = [solver.n_candidates(b) for b in range(solver.boards)]
-        turn = solver.play_against(answers)
-        guesses.append(turn.guess)
-        after = [solver.n_candidates(b) for b in range(solver.boards)]
-        if after == before and not turn.solved_now:
-            raise WordleError(f"strategy {solver.strategy.name} played {turn.guess.upper()}, "
-                              "which told nothing on any board; it would never finish")
-    solved_at = tuple(solver.solved_at(b) for b in range(solver.boards))
-    return BoardsGame(answers=tuple(answers), guesses=tuple(guesses), solved_at=solved_at)
+    def play_against(self, answers: Sequence[str]) -> Move:
+        """Play the best guess against known ``answers`` (one per board);
+        returns the move. For simulations and demonstrations."""
+        indices = [self.lexicon.answer_index(word) for word in answers]
+        if len(indices) != self.boards:
+            raise InvalidOption(f"{counted(self.boards, 'answer')} needed, one per board; got "
+                                f"{len(indices)}")
+        guess = self.best().word
+        row = self.lexicon.row(guess)
+        return self.game.play(guess, {b: int(row[indices[b]]) for b in self.unsolved})
 
 
-def _play_games(answers, guesses, options: dict, games: list[tuple[str, ...]]) -> list[BoardsGame]:
-    """Worker process: ``games`` with a solver of ``options``, one kernel thread."""
-    lexicon = Lexicon(answers, guesses, n_threads=1)
-    solver = BoardsSolver(lexicon=lexicon, **options)
-    return [play_game(solver, game) for game in games]
-
-
-def _options(config, boards: int | None) -> tuple[Lexicon, dict]:
-    """(the lexicon, the other BoardsSolver options) of ``config``."""
-    if config is None:
-        config = {}
-    if isinstance(config, BoardsSolver):
-        lexicon = config.lexicon
-        options = {"boards": config.boards, "max_guesses": config.max_guesses,
-                   "strategy": config.strategy, "guess_pool": config.guess_pool,
-                   "prior": config.prior}
-    elif isinstance(config, dict):
-        options = dict(config)
-        known = [name for name, parameter in inspect.signature(BoardsSolver).parameters.items()
-                 if parameter.kind is not parameter.VAR_KEYWORD]
-        unknown = sorted(str(key) for key in options if key not in known)
-        if unknown:
-            raise InvalidOption(f"unknown option{'s' if len(unknown) > 1 else ''} "
-                                f"{', '.join(map(repr, unknown))} for several boards: the "
-                                f"options are {', '.join(known)}")
-        lexicon = lexicon_from(options.pop("answers", None), options.pop("guesses", None),
-                               options.pop("lexicon", None), options.pop("lists", None))
-    else:
-        raise InvalidOption("config must be a BoardsSolver or a dict of its options, got "
-                            f"{type(config).__name__}")
-    if boards is not None:
-        options["boards"] = boards
-        if not isinstance(config, dict) or "max_guesses" not in config:
-            options["max_guesses"] = None   # the limit follows the boards unless set
-    return lexicon, options
-
-
-def _check_tuple(solver: BoardsSolver, answers: Sequence[str]) -> None:
-    if len(answers) != solver.boards:
-        raise InvalidOption(f"a game of {solver.boards} boards needs "
-                            f"{counted(solver.boards, 'answer')}, got {len(answers)}: "
-                            f"{' '.join(answers)}")
-    indices = [solver.lexicon.answer_index(word) for word in answers]
-    if len(set(indices)) != len(indices):
-        raise InvalidOption(f"the answers of one game must differ: {' '.join(answers)}")
-
-
-def _describe(solver: BoardsSolver) -> dict:
-    return {"strategy": solver.strategy.cache_key(), "guess_pool": solver.guess_pool,
-            "prior": solver.prior, "answers": solver.lexicon.n_answers,
-            "guesses": solver.lexicon.n_guesses}
+def summed_scores(per_board: list[GuessScores]) -> GuessScores:
+    """One board's scores as they are; several boards' summed (bits,
+    expected remaining, chances to solve, buckets), the largest bucket as the
+    largest of any board, a possible answer if it is one on any board."""
+    if len(per_board) == 1:
+        return per_board[0]
+    first = per_board[0]
+    return GuessScores(
+        rows=first.rows, vocabulary=first.vocabulary,
+        expected_bits=np.sum([s.expected_bits for s in per_board], axis=0),
+        expected_remaining=np.sum([s.expected_remaining for s in per_board], axis=0),
+        largest_bucket=np.max([s.largest_bucket for s in per_board], axis=0),
+        n_buckets=np.sum([s.n_buckets for s in per_board], axis=0),
+        win_probability=np.sum([s.win_probability for s in per_board], axis=0),
+        is_candidate=np.any([s.is_candidate for s in per_board], axis=0),
+        n_candidates=sum(s.n_candidates for s in per_board))

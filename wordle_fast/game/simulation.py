@@ -1,6 +1,6 @@
 """Play every answer with a solver and report how it did: ``simulate`` is
 the one entry point, for one board or several (``boards``, or a
-``BoardsSolver``; those games are drawn and played in ``game.boards``).
+``BoardsSolver``; those games are drawn and played in ``game.board_games``).
 
 The solver's choice depends only on the game state, so answers that share a
 state share the decision: the simulator walks the decision tree once, asking
@@ -24,8 +24,9 @@ from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_nu
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.rules import guess_limit
-from wordle_fast.game.boards import BoardsSimulationResult, simulate_boards
-from wordle_fast.game.solver import ONE_BOARD_LIMIT, BoardsSolver, Solver
+from wordle_fast.game.board_games import BoardsSimulationResult, simulate_boards
+from wordle_fast.game.boards import BoardsSolver
+from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
 from wordle_fast.words import distribution_text
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
@@ -165,7 +166,7 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
 
     Several boards (``boards`` of 2 or more, or a ``BoardsSolver``): ``sample``
     seeded tuples of distinct answers (or the ``tuples`` given), each played
-    until every board is solved; see ``wordle_fast.game.boards``.
+    until every board is solved; see ``wordle_fast.game.board_games``.
     """
     max_guesses = _limit(max_guesses, max_turns)
     if isinstance(config, BoardsSolver) or (boards or 1) > 1 or (
