@@ -28,14 +28,11 @@ lists ship in ``wordle_fast/data`` and answer at once.
 from __future__ import annotations
 
 import time
-from concurrent.futures import FIRST_COMPLETED, wait
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
-from wordle_fast._pool import spawn_pool
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.scheduling import prove_job
 from wordle_fast.exact.search import make_exact_searcher, opener_total
@@ -233,6 +230,12 @@ class _TableRun:
         # A few jobs in flight per worker, each sent with the threshold of
         # the moment: it only ever shrinks, so every answer stays a valid
         # certificate, and a better incumbent tightens the jobs sent after it.
+        # (Imported here: processes cost every command's start 13 ms otherwise.)
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        from wordle_fast._pool import spawn_pool
+
         lexicon = self.lexicon
         lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
         own_pool = None

@@ -72,9 +72,10 @@ class Solver:
     default), or pass a ready ``lexicon`` to share its pattern matrix between
     solvers (or ``lists``, a bundled edition). ``strategy``: a name in
     ``wordle_fast.strategies.STRATEGIES`` (``entropy`` by default) or a
-    ``Strategy`` object; ``frequency_weight`` (hybrid), ``depth`` and
-    ``width`` (lookahead) and ``solve_bonus`` (solve-bonus) are the options
-    strategies declare, refused by the others.
+    ``Strategy`` object. ``strategy_options``: the options the strategy
+    declares (``frequency_weight`` for hybrid, ``depth`` and ``width`` for
+    lookahead, ``solve_bonus`` for solve-bonus, ...); one it does not take is
+    refused.
     ``guess_pool``: ``allowed`` (every allowed guess) or ``candidates`` (only
     words that can still be the answer). ``hard_mode``: ``off``, ``hard``
     (the NYT rule) or ``strict`` (every guess consistent with all feedback).
@@ -104,14 +105,11 @@ class Solver:
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
                  hard_mode: str = "off", prior: str = "uniform",
-                 frequency_weight: float | None = None, depth: int | None = None,
-                 width: int | None = None, solve_bonus: float | None = None,
                  lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
-                 use_cache: bool = True, boards: int = 1):
+                 use_cache: bool = True, boards: int = 1, **strategy_options):
         whole_number(boards, "the number of boards", minimum=1, maximum=1)
         self._setup(answers, guesses, lexicon, lists, guess_pool, prior, boards=1)
-        self.strategy = make_strategy(strategy, frequency_weight=frequency_weight, depth=depth,
-                                      width=width, solve_bonus=solve_bonus)
+        self.strategy = make_strategy(strategy, **strategy_options)
         if self.strategy.uniform_prior_only and prior != "uniform":
             raise InvalidOption(f"the {self.strategy.name} strategy values guesses over equally "
                                 "likely answers; use the uniform prior")
