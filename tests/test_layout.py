@@ -129,3 +129,18 @@ def test_modules_stay_short():
     long = {path.name: n for path in PACKAGE.rglob("*.py")
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
     assert set(long) <= set(LONG_MODULES), long
+
+
+def test_a_command_loads_only_what_it_uses():
+    code = ("import sys; from wordle_fast.cli import main; "
+            "assert main(['feedback', 'cigar', 'rebut']) == 0; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('wordle_fast'))))")
+    import subprocess
+    import sys
+
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert "wordle_fast.cli.feedback" in loaded
+    for heavy in ("wordle_fast.cli.simulate", "wordle_fast.cli.openers", "wordle_fast.exact.proof",
+                  "wordle_fast.strategies", "wordle_fast.game.solver", "wordle_fast._exact"):
+        assert heavy not in loaded, heavy

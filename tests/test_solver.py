@@ -37,6 +37,23 @@ def test_update_reports_realized_bits_and_count(solver):
     assert all(feedback("soare", word) == turn.pattern for word in solver.candidates)
 
 
+def test_the_winning_turn_leaves_the_answer_and_undo_restores_the_game(solver):
+    solver.update("soare", "bybbg")
+    before = solver.candidates
+    turn = solver.update("quote", "ggggg")
+    assert solver.solved and turn.candidates_after == 1 and solver.candidates == ["quote"]
+    assert turn.bits == pytest.approx(math.log2(20)) and solver.suggest() == []
+    assert solver.undo() == turn and not solver.solved and solver.candidates == before
+    assert [t.guess for t in solver.history] == ["soare"]
+
+
+def test_several_boards_give_a_solver_that_keeps_one_game_state(official):
+    quordle = Solver(lexicon=official, boards=4)
+    assert isinstance(quordle, Solver) and type(quordle).__name__ == "BoardsSolver"
+    assert type(quordle.game) is type(solver_game := Solver(lexicon=official).game)
+    assert (quordle.game.boards, solver_game.boards) == (4, 1)
+
+
 def test_undo_reset_and_history(solver):
     solver.update("soare", "bybbg")
     solver.update("clone", "bbgbg")

@@ -1,6 +1,10 @@
 """The ``wordle-fast`` command line: one module per command, each with its
-``add_parser(commands)`` and ``run(args)``; ``options`` holds what several
-commands share, ``output`` the JSON routing, progress bars and tables.
+``DESCRIPTION``, ``add_arguments(parser)`` and ``run(args)``; ``options``
+and ``solver_options`` hold what several commands share, ``output`` the
+JSON routing, progress bars and tables, ``helper`` the interactive prompts.
+
+A command loads only its own module: the others are listed by name and
+summary, which keeps every start fast.
 
 Exit codes: 0 success, 2 bad usage or bad input (message on stderr, no
 traceback), 130 interrupted by Ctrl-C.
@@ -10,41 +14,51 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 
-from wordle_fast.cli import (
-    absurdle,
-    analyze,
-    feedback,
-    filter,
-    lists,
-    openers,
-    optimal,
-    play,
-    simulate,
-    suggest,
-    verify_tree,
-)
 from wordle_fast.cli.options import check_lists, resolve_hard_mode
 from wordle_fast.cli.output import EXIT_BAD_INPUT, EXIT_OK
 from wordle_fast.errors import EXIT_INTERRUPTED, WordleError
 
-# In the order --help lists them. A new command: a module here, listed below.
-COMMANDS = (feedback, suggest, play, filter, simulate, optimal, verify_tree, analyze, openers,
-            absurdle, lists)
+# command -> (its module in this package, one line for the list of commands),
+# in the order --help lists them. A new command: a module, and a line here.
+COMMANDS = {
+    "feedback": ("feedback", "the pattern a guess gets against an answer"),
+    "suggest": ("suggest", "the best next guesses after some feedback (for scripts)"),
+    "play": ("play", "interactive helper for a real game"),
+    "filter": ("filter", "words fitting green / yellow / gray letters"),
+    "simulate": ("simulate", "play every answer and report the results"),
+    "optimal": ("optimal", "prove the fewest total guesses, with the decision tree"),
+    "verify-tree": ("verify_tree", "replay every answer through a decision tree"),
+    "analyze": ("analyze", "grade each guess of a played game against optimal play"),
+    "openers": ("openers", "score every first guess; optionally simulate the best"),
+    "absurdle": ("absurdle", "prove the fewest guesses that win Absurdle, with the winning line"),
+    "lists": ("lists", "the bundled editions of the word lists, for --lists"),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``only`` the full parser of that
+    command and the others by name alone (their modules are not loaded)."""
     parser = argparse.ArgumentParser(
         prog="wordle-fast",
         description="Wordle as a search problem: exact feedback and entropy scoring, compiled.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
-        command.add_parser(commands)
+    for name, (module_name, summary) in COMMANDS.items():
+        if only is not None and name != only:
+            commands.add_parser(name, help=summary)
+            continue
+        module = import_module(f"wordle_fast.cli.{module_name}")
+        command = commands.add_parser(name, help=summary, description=module.DESCRIPTION)
+        module.add_arguments(command)
+        command.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    args = build_parser(only=named).parse_args(argv)
     try:
         resolve_hard_mode(args)
         check_lists(args)

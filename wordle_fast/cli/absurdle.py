@@ -12,20 +12,19 @@ from wordle_fast.cli.options import (
 from wordle_fast.cli.output import EXIT_OK, ProgressBar, check_output, human_output, send_json
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "absurdle", help="prove the fewest guesses that win Absurdle, with the winning line",
-        description="Absurdle keeps the largest bucket of answers after each guess (here any "
-                    "of the largest, so the result holds whatever tie rule a game uses). "
-                    "Searches 1, 2, ... guesses: the first that wins for every reply is "
-                    "printed with its winning line, and every smaller number is refuted.")
+DESCRIPTION = ("Absurdle keeps the largest bucket of answers after each guess (here any "
+               "of the largest, so the result holds whatever tie rule a game uses). "
+               "Searches 1, 2, ... guesses: the first that wins for every reply is "
+               "printed with its winning line, and every smaller number is refuted.")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--max-guesses", type=int, default=8, metavar="N",
                         help="give up above N guesses (default 8)")
     add_hard_mode_options(parser)
     add_json_option(parser, "the result and the winning tree")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

@@ -20,15 +20,15 @@ from wordle_fast.rules import mode_name
 SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "analyze", help="grade each guess of a played game against optimal play",
-        description="For each turn: the answers possible, the exact expected number of guesses "
-                    "to finish with your guess and with the best one (optimal play after), the "
-                    "guesses lost, the same turn in bits, the pattern's probability and the "
-                    "luck it brought. Give the words played, the answer last "
-                    "(analyze salet acorn grand), or word:pattern rows for any game "
-                    "(analyze salet:bybbb acorn:ybbyy).")
+DESCRIPTION = ("For each turn: the answers possible, the exact expected number of guesses "
+               "to finish with your guess and with the best one (optimal play after), the "
+               "guesses lost, the same turn in bits, the pattern's probability and the "
+               "luck it brought. Give the words played, the answer last "
+               "(analyze salet acorn grand), or word:pattern rows for any game "
+               "(analyze salet:bybbb acorn:ybbyy).")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("words", nargs="*", metavar="WORD[:PATTERN]")
     parser.add_argument("--words", dest="share_words", metavar="W1,W2,...",
                         help="the words played, for an NYT share text read from standard "
@@ -39,7 +39,6 @@ def add_parser(commands) -> None:
     add_json_option(parser, "the analysis")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

@@ -7,12 +7,12 @@ from wordle_fast.lexicon import feedback
 from wordle_fast.patterns import format_pattern
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser("feedback", help="the pattern a guess gets against an answer",
-                                 description="Print the feedback pattern in every notation.")
+DESCRIPTION = "Print the feedback pattern in every notation."
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("guess")
     parser.add_argument("answer")
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

@@ -8,10 +8,10 @@ from wordle_fast.constraints import find_words
 from wordle_fast.words import DEFAULT_EDITION, counted, load_answers, load_word_list
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "filter", help="words fitting green / yellow / gray letters",
-        description="The constraint query. Positions count from 1.")
+DESCRIPTION = "The constraint query. Positions count from 1."
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--green", metavar="TEMPLATE",
                         help="known letters in place, '.' elsewhere, e.g. .i..e")
     parser.add_argument("--yellow", nargs="*", default=[], metavar="LETTER+POSITIONS",
@@ -23,7 +23,6 @@ def add_parser(commands) -> None:
                         help="search the answer list (default) or every allowed guess")
     add_json_option(parser, "the words found")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

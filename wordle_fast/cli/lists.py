@@ -11,14 +11,13 @@ from wordle_fast.cli.output import EXIT_OK, check_output, send_json, wrote
 from wordle_fast.words import DEFAULT_EDITION, EDITIONS, load_answers, load_guesses
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "lists", help="the bundled editions of the word lists, for --lists",
-        description="Each bundled edition of the word lists: its name (for --lists), its "
-                    "answers and guesses, the SHA-256 of each list (what caches and results "
-                    "files are keyed by), and what it is.")
+DESCRIPTION = ("Each bundled edition of the word lists: its name (for --lists), its "
+               "answers and guesses, the SHA-256 of each list (what caches and results "
+               "files are keyed by), and what it is.")
+
+
+def add_arguments(parser) -> None:
     add_json_option(parser, "the editions")
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

@@ -43,13 +43,13 @@ OPENER_MEASURES = {
 }
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "openers", help="score every first guess; optionally simulate the best",
-        description="Rank every allowed first guess by a measure of its pattern distribution "
-                    "over the answers (entropy by default, with the seeds' tie-breakers); "
-                    "--simulate K plays every answer with each of the top K and ranks them "
-                    "by mean guesses.")
+DESCRIPTION = ("Rank every allowed first guess by a measure of its pattern distribution "
+               "over the answers (entropy by default, with the seeds' tie-breakers); "
+               "--simulate K plays every answer with each of the top K and ranks them "
+               "by mean guesses.")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--top", type=int, default=10, metavar="N",
                         help="how many to show (default 10; 0 for all)")
     parser.add_argument("--by", choices=list(OPENER_MEASURES), default="entropy",
@@ -75,7 +75,6 @@ def add_parser(commands) -> None:
     add_json_option(output, "the ranking")
     output.add_argument("--csv", action="store_true", help="comma-separated output")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def _add_exact_options(parser) -> None:

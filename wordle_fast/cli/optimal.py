@@ -25,11 +25,11 @@ from wordle_fast.cli.output import (
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "optimal", help="prove the fewest total guesses, with the decision tree",
-        description="Exact search for the minimum total guesses over every answer "
-                    "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
+DESCRIPTION = ("Exact search for the minimum total guesses over every answer "
+               "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--opener", metavar="WORD",
                         help="the first guess (default: prove the best over every allowed "
                              "guess, from the shipped exact table when the lists match)")
@@ -49,7 +49,6 @@ def add_parser(commands) -> None:
                         help="the tree as indented text, to FILE or '-' for standard output")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

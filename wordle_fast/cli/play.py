@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from wordle_fast.cli.helper import play, play_absurdle, play_boards
-from wordle_fast.cli.options import add_solver_options, solver_from, strategy_options
+from wordle_fast.cli.solver_options import add_solver_options, solver_from, strategy_options
 from wordle_fast.errors import InvalidOption
 
 # Options that shape the helper's suggestions, with their defaults: Absurdle
@@ -15,15 +15,15 @@ SUGGESTION_OPTIONS = {"strategy": None, "guess_pool": "allowed", "prior": "unifo
                       "cache_dir": None, "no_cache": False}
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "play", help="interactive helper for a real game",
-        description="Suggests each guess with its expected bits and asks for the feedback.")
+DESCRIPTION = "Suggests each guess with its expected bits and asks for the feedback."
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--absurdle", action="store_true",
                         help="play Absurdle: no hidden word, this program keeps the largest "
                              "group of answers after each guess")
     add_solver_options(parser)
-    parser.set_defaults(run=run, top=5)
+    parser.set_defaults(top=5)
 
 
 def run(args) -> int:

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import random
 
-from wordle_fast.cli.options import (
-    add_json_option,
-    add_solver_options,
-    capped_workers,
-    check_limit,
-    given,
-    only_with,
-    solver_from,
-)
+from wordle_fast.cli.options import add_json_option, capped_workers, check_limit, given, only_with
+from wordle_fast.cli.solver_options import add_solver_options, solver_from
 from wordle_fast.cli.output import (
     EXIT_OK,
     ProgressBar,
@@ -31,11 +24,11 @@ from wordle_fast.game.simulation import simulate
 from wordle_fast.plot import plot_boards_distribution, plot_distribution
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "simulate", help="play every answer and report the results",
-        description="Play every answer (or a subset or sample) with one strategy and "
-                    "report success rate, mean and median guesses, the distribution, failures.")
+DESCRIPTION = ("Play every answer (or a subset or sample) with one strategy and "
+               "report success rate, mean and median guesses, the distribution, failures.")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--opener", metavar="WORD", help="a fixed first guess")
     parser.add_argument("--play", nargs="+", action="extend", metavar="WORD",
                         help="play only these answers (with --boards, each game as its answers "
@@ -51,7 +44,6 @@ def add_parser(commands) -> None:
                                                      "pip install 'wordle-fast[plot]')")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_solver_options(parser, top=False, one_board_limit=True)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

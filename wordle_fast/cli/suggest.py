@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from wordle_fast.cli.options import add_json_option, add_solver_options, parse_history, solver_from
+from wordle_fast.cli.options import add_json_option, parse_history
+from wordle_fast.cli.solver_options import add_solver_options, solver_from
 from wordle_fast.cli.output import (
     EXIT_OK,
     PARTIAL_NOTE,
@@ -20,15 +21,14 @@ from wordle_fast.cli.output import (
 from wordle_fast.words import counted
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "suggest", help="the best next guesses after some feedback (for scripts)",
-        description="Print the ranked suggestions after the given history.")
+DESCRIPTION = "Print the ranked suggestions after the given history."
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--history", action="append", default=[], metavar="GUESS:PATTERN",
                         help="a guess and its feedback, e.g. soare:bybbg; repeat in order")
     add_json_option(parser, "the suggestions and the state")
     add_solver_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

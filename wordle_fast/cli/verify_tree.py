@@ -15,11 +15,11 @@ from wordle_fast.rules import mode_name
 from wordle_fast.words import counted, distribution_text
 
 
-def add_parser(commands) -> None:
-    parser = commands.add_parser(
-        "verify-tree", help="replay every answer through a decision tree",
-        description="Check a tree written by 'optimal --json': every answer solved, every "
-                    "pattern right, the guess limit and the hard-mode rule kept; print its total.")
+DESCRIPTION = ("Check a tree written by 'optimal --json': every answer solved, every "
+               "pattern right, the guess limit and the hard-mode rule kept; print its total.")
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree "
                                      "alone); '-' reads standard input")
     add_json_option(parser, "the replay's figures")
@@ -28,7 +28,6 @@ def add_parser(commands) -> None:
     parser.add_argument("--max-guesses", type=int, default=None, metavar="N",
                         help="the guess limit (default: the file's, else 6)")
     add_word_list_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

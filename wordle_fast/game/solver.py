@@ -60,9 +60,11 @@ class Turn:
 
     @classmethod
     def of(cls, move: Move) -> Turn:
+        """Board 0 of ``move``. (A move counts a board it solved as 0 left;
+        one board's turn counts the answer found, as 1.)"""
         return cls(guess=move.guess, pattern=move.patterns[0], pattern_text=move.pattern_texts[0],
                    bits=move.bits[0], candidates_before=move.candidates_before[0],
-                   candidates_after=move.candidates_after[0])
+                   candidates_after=1 if move.solved_now else move.candidates_after[0])
 
 
 class Solver:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordle_fast._lookahead import LookaheadSearcher
 from wordle_fast.errors import whole_number
 from wordle_fast.rules import check_mode
 from wordle_fast.strategies.base import Option, Position, Strategy
@@ -27,11 +26,14 @@ DEFAULT_MEMO_ENTRIES = 1_000_000
 
 def make_lookahead_searcher(lexicon, weights=None, width: int | None = None,
                   max_entries: int = DEFAULT_MEMO_ENTRIES, prune: bool = True,
-                  hard_mode: str = "off") -> LookaheadSearcher:
+                  hard_mode: str = "off"):
     """A searcher over ``lexicon``'s matrix. Inner maxima try guesses in the
     order of their entropy over all answers, so perfect splits come early.
     ``prune=False`` turns off the tile bounds (same values, slower: kept for
     the benchmark and the test that prove it)."""
+    # (Imported here: the compiled search loads when a lookahead first runs.)
+    from wordle_fast._lookahead import LookaheadSearcher
+
     order = lexicon.score(weights=weights).order()
     return LookaheadSearcher(lexicon.matrix, lexicon.length, order, lexicon.encoded_guesses,
                              encode_words(lexicon.answers), weights=weights,
@@ -81,7 +83,7 @@ class LookaheadStrategy(Strategy):
     def progress_label(self):
         return f"Looking {self.depth} steps ahead"
 
-    def searcher(self, lexicon, weights=None, hard_mode: str = "off") -> LookaheadSearcher:
+    def searcher(self, lexicon, weights=None, hard_mode: str = "off"):
         if self._searcher_for is None or self._searcher_for[0] is not lexicon \
                 or not _same_weights(self._searcher_for[1], weights) \
                 or self._searcher_for[2] != hard_mode:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordle_fast._exact import UNSOLVABLE, ExactSearcher
 from wordle_fast.errors import WordleError
-from wordle_fast.exact.proof import opening_table
-from wordle_fast.exact.tables import EXACT
 from wordle_fast.rules import guess_limit
-from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.strategies.base import Option, Strategy
+
+# The exact search and its tables load when this strategy first plays, not
+# when the registry is read (every command's start would pay 40 ms).
 
 
 class OptimalStrategy(Strategy):
@@ -41,7 +40,10 @@ class OptimalStrategy(Strategy):
     def cache_key(self):
         return f"{self.name}:{self.max_guesses}"
 
-    def searcher(self, lexicon, hard_mode: str = "off") -> ExactSearcher:
+    def searcher(self, lexicon, hard_mode: str = "off"):
+        """The exact searcher for ``lexicon`` and ``hard_mode``, kept with its memo."""
+        from wordle_fast.exact.search import make_exact_searcher
+
         if self._searchers_for is not lexicon:
             self._searchers, self._tables, self._searchers_for = {}, {}, lexicon
         if hard_mode not in self._searchers:
@@ -51,6 +53,8 @@ class OptimalStrategy(Strategy):
     def opening_table(self, lexicon, hard_mode: str = "off"):
         """The exact opening table for the lexicon and mode: shipped, saved,
         or computed once and kept."""
+        from wordle_fast.exact.proof import opening_table
+
         self.searcher(lexicon, hard_mode)   # resets the tables for a new lexicon
         if hard_mode not in self._tables:
             self._tables[hard_mode] = opening_table(lexicon, hard_mode, self.max_guesses)
@@ -75,6 +79,9 @@ class OptimalStrategy(Strategy):
     def _opening_values(self, position):
         # The empty board: every opener's certificate, from the opening table.
         # A lower bound ranks just below an exact total of the same size.
+        from wordle_fast._exact import UNSOLVABLE
+        from wordle_fast.exact.tables import EXACT
+
         table = self.opening_table(position.lexicon, position.hard_mode)
         costs = np.empty(len(position.rows))
         for i, row in enumerate(position.rows):
