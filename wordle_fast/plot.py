@@ -6,7 +6,7 @@ WON, LOST = "#6aaa64", "#787c7e"     # Wordle's green and gray
 
 
 def plot_distribution(result, path, title_name: str | None = None) -> None:
-    """Bars for games solved in 1..max_turns guesses and for failures, each
+    """Bars for games solved in 1..max_guesses guesses and for failures, each
     with its count on top; written to ``path`` (format from ``title_name``'s
     or ``path``'s suffix, PNG by default)."""
     labels = [str(turns) for turns in result.distribution] + ["failed"]

@@ -46,9 +46,18 @@ def check_mode(mode: str) -> str:
     return mode
 
 
+NORMAL = "normal"   # how people, and the files written, name hard mode "off"
+
+
 def mode_name(hard_mode: str) -> str:
     """The mode as people read it: ``off`` is ``normal``."""
-    return "normal" if check_mode(hard_mode) == "off" else hard_mode
+    return NORMAL if check_mode(hard_mode) == "off" else hard_mode
+
+
+def mode_of_name(name: str) -> str:
+    """The hard mode a written mode name means (``normal`` is ``off``);
+    other text is returned as it is, for the caller to check."""
+    return "off" if name == NORMAL else name
 
 
 def legal_guesses(lexicon, history: Sequence[Row], mode: str) -> np.ndarray:

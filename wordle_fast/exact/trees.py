@@ -19,7 +19,8 @@ import numpy as np
 from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
-from wordle_fast.rules import HARD_MODES, check_mode, guess_limit, hard_mode_violation
+from wordle_fast.rules import (
+    HARD_MODES, check_mode, guess_limit, hard_mode_violation, mode_of_name)
 from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
 
 
@@ -269,5 +270,5 @@ def read_tree_file(path) -> tuple[dict, str | None, int | None, dict]:
 def _recorded_mode(data: dict) -> str | None:
     mode = data.get("mode")
     if mode is None or isinstance(mode, str):
-        return {"normal": "off"}.get(mode, mode)
+        return mode if mode is None else mode_of_name(mode)
     return _short(mode)

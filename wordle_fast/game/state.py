@@ -112,19 +112,18 @@ class GameState:
                 raise InconsistentFeedback(why if self.boards == 1 else f"board {board + 1}: {why}")
             after[board] = narrowed
         before = self._counts()
-        bits = tuple(None if b not in codes else
-                     realized_information(self.mass(self._candidates[b]), self.mass(after[b]))
-                     for b in range(self.boards))
-        win = all_green(lexicon.length)
         self._before.append((list(self._candidates), list(self._solved)))
+        length, win = lexicon.length, all_green(lexicon.length)
+        patterns, texts, bits = [None] * self.boards, [None] * self.boards, [None] * self.boards
         for board, narrowed in after.items():
+            code = patterns[board] = codes[board]
+            texts[board] = format_pattern(code, length)
+            bits[board] = realized_information(self.mass(self._candidates[board]),
+                                               self.mass(narrowed))
             self._candidates[board] = narrowed
-            self._solved[board] = codes[board] == win
-        move = Move(guess=guess, patterns=tuple(codes.get(b) for b in range(self.boards)),
-                    pattern_texts=tuple(None if b not in codes
-                                        else format_pattern(codes[b], lexicon.length)
-                                        for b in range(self.boards)),
-                    bits=bits, candidates_before=before, candidates_after=self._counts())
+            self._solved[board] = code == win
+        move = Move(guess=guess, patterns=tuple(patterns), pattern_texts=tuple(texts),
+                    bits=tuple(bits), candidates_before=before, candidates_after=self._counts())
         self._moves.append(move)
         return move
 

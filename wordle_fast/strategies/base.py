@@ -84,7 +84,6 @@ class Strategy:
     """The base class. Subclasses set ``name`` and implement ``values``."""
 
     name = "base"
-    summary = ""                       # one line, for --help
     options: tuple[Option, ...] = ()   # every keyword the constructor takes
     one_board = True                   # plays a single board
     several_boards = False             # plays several boards at once (reads position.boards)

@@ -28,7 +28,6 @@ class SolveBonusStrategy(Strategy):
     (``benchmarks/boards_tuning.py``)."""
 
     name = "solve-bonus"
-    summary = "bits plus a bonus per board the guess may solve now"
     several_boards = True
     options = (Option("solve_bonus", DEFAULT_SOLVE_BONUS, float,
                       f"bits a guess gains per board it may solve now "
@@ -57,7 +56,6 @@ class FinishStrategy(Strategy):
     the boards."""
 
     name = "finish"
-    summary = "a board's last candidate first, else the most summed bits"
     one_board = False      # on one board it would play as entropy
     several_boards = True
 

@@ -12,7 +12,6 @@ class EntropyStrategy(Strategy):
     """Most expected information (bits)."""
 
     name = "entropy"
-    summary = "most expected information (bits)"
     several_boards = True      # the bits summed over the unsolved boards
 
     def values(self, position):
@@ -28,8 +27,8 @@ class HybridStrategy(Strategy):
     ``(1 - w) * entropy + w * frequency``; the seeds use w = 0.4."""
 
     name = "hybrid"
-    summary = "entropy blended with word frequency"
-    options = (Option("frequency_weight", 0.4, float, "weight of word frequency, 0..1",
+    options = (Option("frequency_weight", 0.4, float,
+                      "weight of word frequency, 0..1 (default 0.4)",
                       metavar="W"),)
 
     def __init__(self, frequency_weight: float = 0.4):
@@ -50,7 +49,6 @@ class MinimaxStrategy(Strategy):
     """Smallest worst case: the fewest candidates left after the worst pattern."""
 
     name = "minimax"
-    summary = "fewest candidates left after the worst pattern"
 
     def values(self, position):
         return -position.scores.largest_bucket.astype(np.float64)
@@ -60,7 +58,6 @@ class ExpectedSizeStrategy(Strategy):
     """Fewest candidates left on average."""
 
     name = "expected-size"
-    summary = "fewest candidates left on average"
 
     def values(self, position):
         return -position.scores.expected_remaining
@@ -73,7 +70,6 @@ class LetterFrequencyStrategy(Strategy):
     to save time; here every guess is valued.)"""
 
     name = "letter-frequency"
-    summary = "expected bits times the candidates' letter coverage"
 
     def values(self, position):
         containing = np.zeros(26)

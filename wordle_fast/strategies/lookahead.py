@@ -49,7 +49,6 @@ class LookaheadStrategy(Strategy):
     prior; ``searcher_stats()`` reports it and ``clear()`` empties it."""
 
     name = "lookahead"
-    summary = "most n-step entropy (the bits of this guess and the best next ones)"
     reports_progress = True
     options = (
         Option("depth", 2, int, "steps of entropy to look ahead (default 2)", metavar="K"),

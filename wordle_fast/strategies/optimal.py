@@ -26,7 +26,6 @@ class OptimalStrategy(Strategy):
     and its memo, serves every state of a game and of a simulation."""
 
     name = "optimal"
-    summary = "the fewest guesses in all, by the exact search"
     uniform_prior_only = True
     options = (Option("max_guesses", 6, int, "the guess limit the search plays to",
                       command_line=False),)
