@@ -324,7 +324,7 @@ def _walk(solver, targets, path, guess, code, max_guesses, outcomes, report):
     next_row = lexicon.row(following)
     for next_code in sorted({int(next_row[i]) for i in group}):
         _walk(solver, group, played, following, next_code, max_guesses, outcomes, report)
-    solver.undo()
+    solver.game.undo()   # (the state alone: the walk has no use for the turn taken back)
 
 
 def rank_openers(config: Solver | dict | None, openers: list[str], workers: int = 1,
