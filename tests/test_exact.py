@@ -101,8 +101,9 @@ def test_verifier_rejects_broken_trees(salet, official):
 
 
 def test_unsolvable_and_bad_arguments(official):
-    with pytest.raises(WordleError, match="within 2 guesses"):
-        optimal(opener="salet", lexicon=official, max_guesses=2)
+    with pytest.raises(WordleError, match="none of the 3 openers tried can solve every answer "
+                                          "within 2 guesses"):
+        optimal(candidates=3, lexicon=official, max_guesses=2)
     with pytest.raises(ValueError, match="unknown hard mode"):
         optimal(opener="salet", lexicon=official, hard_mode="nightmare")
     hard = make_exact_searcher(official, "hard")

@@ -14,7 +14,8 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
-from wordle_fast.exact.proof import opening_table, settle_openers
+from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.settle import complete_table, settle_openers
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
 from wordle_fast.exact.search import make_exact_searcher
@@ -364,3 +365,95 @@ def test_least_totals_never_pass_a_proven_total(official):
         if entry.status == EXACT:
             assert least[official.guess_index(word)] <= entry.total, word
     assert least[official.guess_index("salet")] == 3 * 2315 - official.score()["salet"].n_buckets
+
+
+# -- the complete table -------------------------------------------------------------------
+
+def twin_guarantees(lexicon, max_guesses, mode):
+    """Per opener: (its total, or the fewest guesses it can guarantee and its
+    total within them), from the brute-force twin at each limit in turn."""
+    slow = twin_totals(lexicon, max_guesses, mode)
+    settled = {row: (slow[row], None) for row in range(lexicon.n_guesses)
+               if slow[row] < INFEASIBLE}
+    limit = max_guesses
+    while len(settled) < lexicon.n_guesses:
+        limit += 1
+        more = twin_totals(lexicon, limit, mode)
+        for row in range(lexicon.n_guesses):
+            if row not in settled and more[row] < INFEASIBLE:
+                settled[row] = (more[row], limit)
+    return settled
+
+
+def check_complete(table, lexicon, max_guesses, mode):
+    assert table.complete and set(table.entries) == set(lexicon.guesses)
+    for row, (total, limit) in twin_guarantees(lexicon, max_guesses, mode).items():
+        entry = table.entries[lexicon.guesses[row]]
+        if limit is None:
+            assert (entry.status, entry.total) == (EXACT, total), entry
+        else:
+            assert entry.status == CANNOT_FINISH and entry.total is None, entry
+            assert (entry.guarantee, entry.guarantee_total) == (limit, total), entry
+
+
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard"]))
+@settings(max_examples=12, deadline=None)
+def test_a_complete_table_agrees_with_brute_force(tmp_path_factory, case, mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    results = tmp_path_factory.mktemp("complete") / "results.json"
+    check_complete(complete_table(lexicon, mode, max_guesses, results_path=results), lexicon,
+                   max_guesses, mode)
+
+
+@pytest.mark.slow
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]))
+@settings(max_examples=60, deadline=None)
+def test_complete_tables_agree_with_brute_force_in_every_mode(tmp_path_factory, case, mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    results = tmp_path_factory.mktemp("complete") / "results.json"
+    table = complete_table(lexicon, mode, max_guesses, results_path=results)
+    check_complete(table, lexicon, max_guesses, mode)
+    # saved as it went: a second call reads every entry back and proves nothing
+    again = complete_table(lexicon, mode, max_guesses, results_path=results)
+    assert again.entries == table.entries
+
+
+TIGHT = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+         "serve", "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench"]
+
+
+def test_an_opener_that_cannot_finish_gets_its_fewest_guesses(tmp_path, capsys):
+    lexicon = Lexicon(answers=TIGHT, guesses=TIGHT + ["xylyl"])
+    result = optimal(opener="xylyl", lexicon=lexicon, max_guesses=2)
+    assert result.asked_max_guesses == 2 and result.max_guesses > 2
+    (total, limit), = [twin_guarantees(lexicon, 2, "off")[lexicon.guess_index("xylyl")]]
+    assert (result.max_guesses, result.total_guesses) == (limit, total)
+    assert "cannot solve every answer within 2 guesses" in result.headline()
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(TIGHT))
+    guesses.write_text("\n".join(TIGHT + ["xylyl"]))
+    files = ["--answers", str(answers), "--guesses", str(guesses), "--max-guesses", "2"]
+    assert main(["optimal", "--opener", "xylyl", "--quiet", "--json", "-", *files]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["asked_max_guesses"] == 2 and data["max_guesses"] == limit
+    results = tmp_path / "r.json"
+    assert main(["openers", "--exact", "--all", "--quiet", "--top", "0", "--results",
+                 str(results), *files]) == 0
+    out = capsys.readouterr().out
+    assert "; complete" in out and f"(guarantees {limit}: {total})" in out
+    stored = json.loads(results.read_text())["entries"]["xylyl"]
+    assert stored == ["cannot finish", None, limit, total]
+    # a hand-edited guarantee that is not a pair of whole numbers is refused
+    broken = json.loads(results.read_text())
+    broken["entries"]["xylyl"] = ["cannot finish", None, 0, "many"]
+    results.write_text(json.dumps(broken))
+    assert main(["openers", "--exact", "--all", "--quiet", "--results", str(results),
+                 *files]) == 2
+    assert "not an exact opening table" in capsys.readouterr().err
+    for extra, message in ((["--within", "2"], "--within does not combine"),):
+        assert main(["openers", "--exact", "--all", *extra, *files]) == 2
+        assert message in capsys.readouterr().err
+    assert main(["openers", "--all", *files[:4]]) == 2
+    assert "--all only applies with --exact" in capsys.readouterr().err

@@ -83,6 +83,11 @@ def _add_exact_options(parser) -> None:
                              "(within --within of the optimum) or a proven lower bound; read "
                              "from the shipped table when the lists match, else computed, "
                              "saved as it goes and resumed by a rerun")
+    parser.add_argument("--all", dest="complete", action="store_true",
+                        help="with --exact: the complete table, every opener settled (its "
+                             "exact total, or the fewest guesses it can guarantee when it "
+                             "cannot finish in time); long, saved as it goes and resumed by "
+                             "a rerun")
     parser.add_argument("--within", type=int, default=None, metavar="D",
                         help="with --exact: exact totals for every opener within D of the "
                              "optimum (default 0: the optimum and its ties)")
@@ -116,7 +121,7 @@ def _check(args) -> None:
         raise InvalidOption(f"--top must be 0 (all) or more, got {args.top}")
     if args.simulate < 0:
         raise InvalidOption(f"--simulate must be 0 or more, got {args.simulate}")
-    only_with(args, args.exact, "--exact", within="--within",
+    only_with(args, args.exact, "--exact", within="--within", complete="--all",
               max_guesses="--max-guesses", results="--results", recompute="--recompute",
               scheduler="--scheduler")
     only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
@@ -254,6 +259,7 @@ def _by_lookahead(args, lexicon, started) -> int:
 
 def _exact(args, lexicon) -> int:
     from wordle_fast.exact.proof import opening_table
+    from wordle_fast.exact.settle import complete_table
     from wordle_fast.exact.scheduling import cluster_executor, default_workers
 
     if args.depth > 1 or args.simulate or args.by != "entropy" or args.guess_pool != "allowed":
@@ -262,6 +268,9 @@ def _exact(args, lexicon) -> int:
     args.within, args.max_guesses = given(args.within, 0), given(args.max_guesses, 6)
     if args.within < 0:
         raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}")
+    if args.complete and args.within:
+        raise InvalidOption("--all settles every opener exactly; --within does not combine "
+                            "with it")
     check_limit("--max-guesses", args.max_guesses)
     if args.scheduler and args.workers is not None:
         raise InvalidOption("--workers sets local processes; with --scheduler the cluster's "
@@ -269,11 +278,17 @@ def _exact(args, lexicon) -> int:
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
+    progress = StageProgress(enabled=not args.quiet)
     try:
-        table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
-                              workers=workers, executor=executor,
-                              results_path=args.results, recompute=args.recompute,
-                              progress=StageProgress(enabled=not args.quiet))
+        if args.complete:
+            table = complete_table(lexicon, args.hard_mode, args.max_guesses, workers=workers,
+                                   executor=executor, results_path=args.results,
+                                   progress=progress)
+        else:
+            table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
+                                  workers=workers, executor=executor,
+                                  results_path=args.results, recompute=args.recompute,
+                                  progress=progress)
     except KeyboardInterrupt:
         print("wordle-fast openers: interrupted; the entries proven so far are saved; run the "
               "same command again to resume", file=sys.stderr)
@@ -286,12 +301,14 @@ def _exact(args, lexicon) -> int:
     shown = table.ranked()[:args.top] if args.top else table.ranked()
     if args.csv:
         writer = csv.writer(sys.stdout)
-        writer.writerow(["rank", "opener", "status", "total", "mean"])
+        extra = ["guarantee", "guarantee_total"] if args.complete else []
+        writer.writerow(["rank", "opener", "status", "total", "mean"] + extra)
         for rank, entry in enumerate(shown, 1):
             mean = table.mean(entry)
             writer.writerow([rank, entry.opener, entry.status,
                              "" if entry.total is None else entry.total,
-                             "" if mean is None else f"{mean:.4f}"])
+                             "" if mean is None else f"{mean:.4f}"]
+                            + [entry.guarantee or "", entry.guarantee_total or ""][:len(extra)])
         return EXIT_OK
     _print_table(args, lexicon, table, shown)
     wrote(args.json)
@@ -305,16 +322,21 @@ def _print_table(args, lexicon, table, shown) -> None:
         total = "" if entry.total is None else (
             f"{entry.total:>6}" if entry.status == "exact" else f">={entry.total}")
         mean = table.mean(entry)
+        guarantee = ("" if entry.guarantee is None else
+                     f"  (guarantees {entry.guarantee}: {entry.guarantee_total})")
         print(f"{rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  {total:>6}  "
-              f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}")
+              f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}"
+              + guarantee)
     counts = table.counts()
     print(f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)}), "
           f"{mode_name(args.hard_mode)} mode, "
           f"at most {args.max_guesses} guesses; {len(table.entries)} openers: {counts['exact']} "
-          f"exact, {counts['lower bound']} lower bounds above {table.optimum + table.within}, "
+          f"exact, {counts['lower bound']} lower bounds above "
+          f"{'-' if table.optimum is None else table.optimum + table.within}, "
           f"{counts['cannot finish']} cannot finish; {table.source} in {table.seconds:.1f} s"
-          + (f" ({table.reused} entries from earlier runs)" if table.reused else ""))
-    if table.stages:
+          + (f" ({table.reused} entries from earlier runs)" if table.reused else "")
+          + ("; complete" if table.complete else ""))
+    if "incumbent_seconds" in table.stages:
         stages = table.stages
         print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "
               f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s; search "

@@ -67,7 +67,9 @@ class StageProgress:
 
     LABELS = {"incumbent": "Proving a first opener (answers placed)",
               "bounds": "Bounding every opener", "search": "Searching the openers left",
-              "settle": "Settling the openers named", "opener": "Answers placed for your opener"}
+              "settle": "Settling the openers named", "opener": "Answers placed for your opener",
+              "complete": "Settling every opener left",
+              "guarantee": "Fewest guesses of the openers that cannot finish"}
 
     def __init__(self, enabled: bool):
         self.enabled, self.bars = enabled, {}

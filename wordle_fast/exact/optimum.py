@@ -24,7 +24,8 @@ from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.tables import OpeningTable, by_cheap_score
 from wordle_fast.rules import check_mode, guess_limit, mode_name
-from wordle_fast.exact.search import Stopped, every_guess, make_exact_searcher, opener_total
+from wordle_fast.exact.search import (
+    Stopped, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.trees import build_tree, verify_tree
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
@@ -85,6 +86,9 @@ class OptimalResult:
     scope: str = "given opener"
     best_openers: list[str] = field(default_factory=list)
     certificate: OpeningTable | None = None
+    # The limit asked for, when the given opener cannot finish within it:
+    # ``max_guesses`` is then the fewest guesses it can guarantee.
+    asked_max_guesses: int | None = None
 
     @property
     def games(self) -> int:
@@ -109,12 +113,21 @@ class OptimalResult:
                 "mean": self.mean, "max_guesses": self.max_guesses,
                 "distribution": {str(k): v for k, v in self.distribution.items()},
                 "tree": self.tree}
+        if self.asked_max_guesses is not None:
+            data["asked_max_guesses"] = self.asked_max_guesses
+            data["cannot_finish_within_asked"] = True
         if self.certificate is not None:
             data["best_openers"] = self.best_openers
             data["certificate"] = self.certificate.to_dict()
         return data
 
     def headline(self) -> str:
+        if self.asked_max_guesses is not None:
+            return (f"{self.opener.upper()} cannot solve every answer within "
+                    f"{counted(self.asked_max_guesses, 'guess', 'guesses')} "
+                    f"({self.mode} mode); the fewest it can guarantee is {self.max_guesses}: "
+                    f"{self.total_guesses} guesses in total over {self.games} answers, mean "
+                    f"{self.mean:.4f}, worst {self.worst}")
         if self.scope == "every opener":
             what = "; the optimum over every opener"
         elif self.scope == "given opener":
@@ -206,10 +219,18 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
                                     lexicon.n_answers, best) from None
         if total <= budget:
             best_row, best_total = int(row), int(total)
+    asked = None
+    if best_row is None and scope == "given opener":
+        # Not a bad input: the answer is the fewest guesses it can guarantee.
+        asked, best_row = max_guesses, openers[0]
+        try:
+            max_guesses, best_total = fewest_guarantee(searcher, lexicon, best_row, asked)
+        except Stopped as stop:
+            raise SearchInterrupted(lexicon.guesses[best_row], stop.lower_bound, False,
+                                    stop.placed, lexicon.n_answers, None) from None
     if best_row is None:
-        what = "the opener" if len(openers) == 1 else f"none of the {len(openers)} openers tried"
-        raise WordleError(f"{what} cannot solve every answer within "
-                          + counted(max_guesses, "guess", "guesses"))
+        raise WordleError(f"none of the {len(openers)} openers tried can solve every answer "
+                          "within " + counted(max_guesses, "guess", "guesses"))
     if certificate is not None and best_total != certificate.optimum:
         # Only a results file can carry a claim that is false yet plausible.
         raise WordleError(f"{lexicon.guesses[best_row].upper()} totals {best_total}, but the "
@@ -233,4 +254,4 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
                          distribution=check["distribution"],
                          seconds=time.perf_counter() - started, stats=searcher.stats(),
                          scope=scope, best_openers=best_openers or [lexicon.guesses[best_row]],
-                         certificate=certificate)
+                         certificate=certificate, asked_max_guesses=asked)

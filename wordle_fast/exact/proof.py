@@ -34,8 +34,8 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
-from wordle_fast.exact.scheduling import prove_job
-from wordle_fast.exact.search import make_exact_searcher, opener_total
+from wordle_fast.exact.scheduling import guarantee_job, prove_job
+from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
 from wordle_fast.exact.tables import (
     CANNOT_FINISH,
     EXACT,
@@ -108,7 +108,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     if not recompute:
         known.update(shipped.entries if shipped is not None else {})
         known.update(saved[0] if saved is not None else {})
-    run = _TableRun(lexicon, hard_mode, max_guesses, within, path, description, known, progress)
+    run = TableRun(lexicon, hard_mode, max_guesses, within, path, description, known, progress)
     try:
         run.prove(workers, executor)
     finally:
@@ -118,7 +118,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
                         "computed", run.reused, run.stages)
 
 
-class _TableRun:
+class TableRun:
     """One computation of a table: the entries so far and the incumbent."""
 
     search_stage = "search"      # the name stage 3 reports its progress under
@@ -212,7 +212,42 @@ class _TableRun:
     def search(self, left, workers, executor) -> None:
         """Each opener of ``left`` (bound, row) searched with the threshold
         as its budget, in order."""
-        lexicon, stage = self.lexicon, self.search_stage
+        lists = (tuple(self.lexicon.answers), tuple(self.lexicon.guesses))
+
+        def here(row):
+            return row, opener_total(self.searcher, self.lexicon, row, self.max_guesses,
+                                     self.threshold)
+
+        def there(executor, row):
+            return executor.submit(prove_job, lists, self.hard_mode, self.max_guesses, row,
+                                   self.threshold)
+
+        self._run_jobs(self.search_stage, left, workers, executor, here, there, self.record)
+
+    def guarantee(self, rows, workers, executor) -> None:
+        """The fewest guesses each opener of ``rows`` (which cannot finish in
+        time) can guarantee, and its least total within them."""
+        lists = (tuple(self.lexicon.answers), tuple(self.lexicon.guesses))
+
+        def here(row):
+            return row, *fewest_guarantee(self.searcher, self.lexicon, row, self.max_guesses)
+
+        def there(executor, row):
+            return executor.submit(guarantee_job, lists, self.hard_mode, self.max_guesses, row)
+
+        self._run_jobs("guarantee", [(0, row) for row in rows], workers, executor, here, there,
+                       self.record_guarantee)
+
+    def record_guarantee(self, row: int, limit: int, total: int) -> None:
+        word = self.lexicon.guesses[row]
+        self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None, limit, total)
+        self.save()
+
+    def _run_jobs(self, stage, left, workers, executor, here, there, record) -> None:
+        """Each (bound, row) of ``left``, in order: one whose bound passes the
+        threshold is recorded as it is; the others are searched, ``here``
+        (a row -> the result) or over processes, ``there`` (an executor and
+        a row -> a future), and each result goes to ``record(*result)``."""
         # A handful of openers is proven here rather than paying for processes.
         if executor is None and (workers == 1 or len(left) <= 2 * workers):
             for done, (bound, row) in enumerate(left):
@@ -220,13 +255,12 @@ class _TableRun:
                 if bound > self.threshold:
                     self.record(row, bound)
                 else:
-                    self.record(row, opener_total(self.searcher, lexicon, row,
-                                                  self.max_guesses, self.threshold))
+                    record(*here(row))
             self.progress(stage, len(left), len(left))
         else:
-            self._share_out(left, workers, executor)
+            self._share_out(stage, left, workers, executor, there, record)
 
-    def _share_out(self, left, workers, executor) -> None:
+    def _share_out(self, stage, left, workers, executor, there, record) -> None:
         # A few jobs in flight per worker, each sent with the threshold of
         # the moment: it only ever shrinks, so every answer stays a valid
         # certificate, and a better incumbent tightens the jobs sent after it.
@@ -236,8 +270,6 @@ class _TableRun:
 
         from wordle_fast._pool import spawn_pool
 
-        lexicon = self.lexicon
-        lists = (tuple(lexicon.answers), tuple(lexicon.guesses))
         own_pool = None
         if executor is None:
             own_pool = executor = spawn_pool(workers)
@@ -250,14 +282,13 @@ class _TableRun:
                         self.record(row, bound)
                         done += 1
                     else:
-                        running.add(executor.submit(prove_job, lists, self.hard_mode,
-                                                    self.max_guesses, row, self.threshold))
+                        running.add(there(executor, row))
                 if running:
                     finished, running = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
-                        self.record(*future.result())
+                        record(*future.result())
                         done += 1
-                self.progress(self.search_stage, done, len(left))
+                self.progress(stage, done, len(left))
         except BrokenProcessPool:
             raise WordleError("a worker process died (killed, or out of memory?); the openers "
                               f"proven so far are saved in {self.path}: run the same command "
@@ -271,53 +302,3 @@ class _TableRun:
                 future.cancel()
             if own_pool is not None:
                 own_pool.shutdown(wait=False, cancel_futures=True)
-
-
-def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
-                   max_guesses: int = 6, *, workers: int = 1, executor=None,
-                   results_path=None, progress=None) -> OpeningTable:
-    """The opening table (see ``opening_table``) with, besides, the exact
-    total or "cannot finish" of every opener in ``words``, whatever its
-    bound: openers a table at the optimum leaves with a lower bound, such as
-    the ones people often play (the shipped hard-mode table's SOARE is one).
-    They are searched without a budget, over ``workers`` processes or
-    ``executor``, and saved in ``results_path`` (default: the cache
-    directory) as they are proven: a Ctrl-C keeps them, and every later
-    table for these lists, mode and limit includes them. ``progress`` is
-    called as ``progress(stage, done, total)``, the last stage "settle".
-    """
-    lexicon = lexicon or Lexicon()
-    rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
-    workers = whole_number(workers, "the number of worker processes", minimum=1)
-    table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
-                          results_path=results_path, progress=progress)
-    started = time.perf_counter()
-    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
-                                                                          hard_mode)
-    description = table_description(lexicon, max_guesses, hard_mode)
-    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
-                     table.entries, progress)
-    left = [(0, row) for row in dict.fromkeys(rows)
-            if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
-    try:
-        run.search(left, workers, executor)
-    finally:
-        run.save(force=True)
-    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
-                        in_guess_order(run.entries, lexicon),
-                        table.seconds + time.perf_counter() - started, "computed",
-                        len(table.entries), {"openers_settled": len(left)})
-
-
-class _SettleRun(_TableRun):
-    """Exact totals for chosen openers: searched without a budget, every
-    other entry kept as it is."""
-
-    search_stage = "settle"
-    threshold = UNSOLVABLE - 1
-
-    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
-                 progress):
-        super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
-                         progress)
-        self.entries = dict(known)   # lower bounds too: only the chosen openers change

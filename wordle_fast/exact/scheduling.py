@@ -7,7 +7,7 @@ import os
 from functools import lru_cache
 
 from wordle_fast.errors import WordleError
-from wordle_fast.exact.search import make_exact_searcher, opener_total
+from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
 from wordle_fast.lexicon import Lexicon
 
 
@@ -22,6 +22,11 @@ def _worker_searcher(lists, hard_mode):
 def prove_job(lists, hard_mode, max_guesses, row, budget):
     lexicon, searcher = _worker_searcher(lists, hard_mode)
     return row, opener_total(searcher, lexicon, row, max_guesses, budget)
+
+
+def guarantee_job(lists, hard_mode, max_guesses, row):
+    lexicon, searcher = _worker_searcher(lists, hard_mode)
+    return row, *fewest_guarantee(searcher, lexicon, row, max_guesses)
 
 
 def default_workers() -> int:

@@ -11,7 +11,7 @@ import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.rules import check_mode
+from wordle_fast.rules import check_mode, guess_limit
 
 
 def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
@@ -94,3 +94,17 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     except KeyboardInterrupt:
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
+
+
+def fewest_guarantee(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesses: int,
+                     progress=None) -> tuple[int, int]:
+    """For an opener that cannot finish every answer within ``max_guesses``:
+    (the fewest guesses it can guarantee, its least total within them).
+    Each limit above ``max_guesses`` is tried in turn; one is always enough
+    in the end, as guessing the answers still possible one by one finishes."""
+    limit = max_guesses
+    while True:
+        limit = guess_limit(limit + 1)
+        total = opener_total(searcher, lexicon, row, limit, progress=progress)
+        if total < UNSOLVABLE:
+            return limit, int(total)

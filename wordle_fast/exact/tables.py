@@ -39,11 +39,22 @@ RESULTS_FORMAT = 2
 @dataclass(frozen=True)
 class OpenerEntry:
     """One opener's certificate: ``total`` is the exact total, or the proven
-    lower bound; None when the opener cannot finish every answer in time."""
+    lower bound; None when the opener cannot finish every answer in time.
+    Such an opener may also carry the fewest guesses it can guarantee
+    (``guarantee``, above the table's limit) and its least total within
+    them (``guarantee_total``), once a complete table has found them."""
 
     opener: str
     status: str
     total: int | None
+    guarantee: int | None = None
+    guarantee_total: int | None = None
+
+    def stored(self) -> list:
+        """The entry as a results file holds it."""
+        if self.guarantee is None:
+            return [self.status, self.total]
+        return [self.status, self.total, self.guarantee, self.guarantee_total]
 
 
 @dataclass
@@ -93,9 +104,16 @@ class OpeningTable:
                 "within": self.within, "optimum": self.optimum, "best": self.best,
                 "counts": self.counts(), "source": self.source, "seconds": self.seconds,
                 "stages": self.stages,
+                "complete": self.complete,
                 "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
-                             "total": e.total, "mean": self.mean(e)}
+                             "total": e.total, "mean": self.mean(e),
+                             "guarantee": e.guarantee, "guarantee_total": e.guarantee_total}
                             for rank, e in enumerate(ranked[:top] if top else ranked, 1)]}
+
+    @property
+    def complete(self) -> bool:
+        """Every opener settled: an exact total, or cannot finish."""
+        return all(e.status != LOWER_BOUND for e in self.entries.values())
 
 
 def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dict:
@@ -122,10 +140,15 @@ def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "o
 
 def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
     entries = {}
-    for word, (status, total) in stored["entries"].items():
+    for word, value in stored["entries"].items():
+        status, total, *guarantee = value
         if status not in STATUSES or (total is None) != (status == CANNOT_FINISH):
             raise ValueError(f"bad entry for {word!r}")
-        entries[word] = OpenerEntry(word, status, None if total is None else int(total))
+        if guarantee and (status != CANNOT_FINISH or len(guarantee) != 2
+                          or not all(isinstance(x, int) and x > 0 for x in guarantee)):
+            raise ValueError(f"bad guarantee for {word!r}")
+        entries[word] = OpenerEntry(word, status, None if total is None else int(total),
+                                    *guarantee)
     if not set(entries) <= set(guesses):
         raise ValueError("entries for words that are not allowed guesses")
     return entries
@@ -204,7 +227,7 @@ def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None,
 def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     stored = {"description": description, "within": within,
-              "entries": {e.opener: [e.status, e.total] for e in entries.values()}}
+              "entries": {e.opener: e.stored() for e in entries.values()}}
     text = json.dumps(stored, separators=(",", ":"))
     write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
@@ -323,6 +346,8 @@ def _consistent(a: OpenerEntry, b: OpenerEntry) -> bool:
         return entry.total, (entry.total if entry.status == EXACT else UNSOLVABLE)
 
     (low_a, high_a), (low_b, high_b) = interval(a), interval(b)
+    if None not in (a.guarantee, b.guarantee):
+        return (a.guarantee, a.guarantee_total) == (b.guarantee, b.guarantee_total)
     return max(low_a, low_b) <= min(high_a, high_b)
 
 
@@ -334,7 +359,11 @@ def _claim_text(entry: OpenerEntry, proven: bool = False) -> str:
         return f"total{ending} exactly {entry.total}"
     if entry.status == LOWER_BOUND:
         return f"need{ending} at least {entry.total}"
-    return "cannot finish" if proven else "be unable to finish"
+    text = "cannot finish" if proven else "be unable to finish"
+    if entry.guarantee is not None:
+        text += (f" (the fewest it can guarantee: {entry.guarantee} guesses, "
+                 f"{entry.guarantee_total} in total)")
+    return text
 
 
 def merged_entries(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
@@ -345,6 +374,8 @@ def merged_entries(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]
     for word, entry in more.items():
         old = merged.get(word)
         if old is None or (old.status == LOWER_BOUND and (
-                entry.status != LOWER_BOUND or entry.total > old.total)):
+                entry.status != LOWER_BOUND or entry.total > old.total)) or (
+                old.status == CANNOT_FINISH and old.guarantee is None
+                and entry.guarantee is not None):
             merged[word] = entry
     return merged

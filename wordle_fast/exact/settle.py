@@ -1,0 +1,128 @@
+"""Settling openers exactly, beyond the table at the optimum: chosen ones
+(``settle_openers``) or every one (``complete_table``: the complete table,
+with the fewest guesses each opener that cannot finish can guarantee)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from wordle_fast._exact import UNSOLVABLE
+from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.exact.proof import TableRun, opening_table
+from wordle_fast.exact.tables import (
+    CANNOT_FINISH,
+    LOWER_BOUND,
+    OpeningTable,
+    default_results_path,
+    in_guess_order,
+    table_description,
+)
+from wordle_fast.lexicon import Lexicon, lexicon_from
+
+
+def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
+                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   results_path=None, progress=None) -> OpeningTable:
+    """The opening table (see ``opening_table``) with, besides, the exact
+    total or "cannot finish" of every opener in ``words``, whatever its
+    bound: openers a table at the optimum leaves with a lower bound, such as
+    the ones people often play (the shipped hard-mode table's SOARE is one).
+    They are searched without a budget, over ``workers`` processes or
+    ``executor``, and saved in ``results_path`` (default: the cache
+    directory) as they are proven: a Ctrl-C keeps them, and every later
+    table for these lists, mode and limit includes them. ``progress`` is
+    called as ``progress(stage, done, total)``, the last stage "settle".
+    """
+    lexicon = lexicon or Lexicon()
+    rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
+    table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
+                          results_path=results_path, progress=progress)
+    started = time.perf_counter()
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
+                     table.entries, progress)
+    left = [(0, row) for row in dict.fromkeys(rows)
+            if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
+    try:
+        run.search(left, workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+                        in_guess_order(run.entries, lexicon),
+                        table.seconds + time.perf_counter() - started, "computed",
+                        len(table.entries), {"openers_settled": len(left)})
+
+
+class _SettleRun(TableRun):
+    """Exact totals for chosen openers: searched without a budget, every
+    other entry kept as it is."""
+
+    search_stage = "settle"
+    threshold = UNSOLVABLE - 1
+
+    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+                 progress):
+        super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
+                         progress)
+        self.entries = dict(known)   # lower bounds too: only the chosen openers change
+
+
+def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
+                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   results_path=None, progress=None, lists: str | None = None) -> OpeningTable:
+    """The complete opening table: every opener settled, its exact total or
+    "cannot finish", and for each opener that cannot finish, the fewest
+    guesses it can guarantee and its least total within them.
+
+    It starts from the table at the optimum (``opening_table``) and searches
+    every opener still holding a lower bound without a budget (lowest bound
+    first), then the guarantees, over ``workers`` processes or ``executor``.
+    Every entry is saved in ``results_path`` (default: the cache directory)
+    as it is proven, so a Ctrl-C or a crash loses at most the openers being
+    searched, and the same call resumes. ``progress(stage, done, total)``
+    reports the stages, the last two "complete" and "guarantee"."""
+    lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    workers = whole_number(workers, "the number of worker processes", minimum=1)
+    _check_memory(lexicon, workers if executor is None else 1)
+    table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
+                          results_path=results_path, progress=progress)
+    started = time.perf_counter()
+    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
+                                                                          hard_mode)
+    description = table_description(lexicon, max_guesses, hard_mode)
+    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
+                     table.entries, progress)
+    run.search_stage = "complete"
+    bounded = sorted((entry.total, lexicon.guess_index(word))
+                     for word, entry in table.entries.items() if entry.status == LOWER_BOUND)
+    try:
+        run.search([(0, row) for _, row in bounded], workers, executor)
+        run.guarantee([lexicon.guess_index(word) for word, entry in run.entries.items()
+                       if entry.status == CANNOT_FINISH and entry.guarantee is None],
+                      workers, executor)
+    finally:
+        run.save(force=True)
+    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+                        in_guess_order(run.entries, lexicon),
+                        table.seconds + time.perf_counter() - started, "computed",
+                        table.reused, {"openers_settled": len(bounded)})
+
+
+def _check_memory(lexicon: Lexicon, processes: int) -> None:
+    """Refuse, before any work, a run whose pattern matrices (one in this
+    process and one per worker process) would not fit in memory."""
+    from wordle_fast.lexicon import available_memory
+    from wordle_fast.patterns import code_dtype
+
+    needed = (lexicon.n_guesses * lexicon.n_answers * code_dtype(lexicon.length).itemsize
+              * (1 + processes))
+    available = available_memory()
+    if available is not None and needed > available:
+        raise WordleError(f"{1 + processes} pattern matrices of {lexicon.n_guesses} guesses by "
+                          f"{lexicon.n_answers} answers need {needed / 2**30:.1f} GiB and this "
+                          f"machine has {available / 2**30:.1f} GiB available: use fewer "
+                          "--workers, or shorter lists")
