@@ -40,11 +40,7 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
-                                                                          hard_mode)
-    description = table_description(lexicon, max_guesses, hard_mode)
-    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
-                     table.entries, progress)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress)
     left = [(0, row) for row in dict.fromkeys(rows)
             if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
     try:
@@ -70,6 +66,16 @@ class _SettleRun(TableRun):
                          progress)
         self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
+    @classmethod
+    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress):
+        """A run that goes on from ``table``, saving to ``results_path`` (default:
+        the cache directory's results file for these lists, mode and limit)."""
+        limit = table.max_guesses
+        path = (Path(results_path) if results_path
+                else default_results_path(lexicon, limit, hard_mode))
+        return cls(lexicon, hard_mode, limit, table.within, path,
+                   table_description(lexicon, limit, hard_mode), table.entries, progress)
+
 
 def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
@@ -91,11 +97,7 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
-                                                                          hard_mode)
-    description = table_description(lexicon, max_guesses, hard_mode)
-    run = _SettleRun(lexicon, hard_mode, max_guesses, table.within, path, description,
-                     table.entries, progress)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress)
     run.search_stage = "complete"
     bounded = sorted((entry.total, lexicon.guess_index(word))
                      for word, entry in table.entries.items() if entry.status == LOWER_BOUND)
