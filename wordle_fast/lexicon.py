@@ -158,11 +158,16 @@ class Lexicon:
     def n_patterns(self) -> int:
         return n_patterns(self.length)
 
+    @property
+    def matrix_bytes(self) -> int:
+        """The size of the pattern matrix, built or not."""
+        return self.n_guesses * self.n_answers * code_dtype(self.length).itemsize
+
     @cached_property
     def matrix(self) -> np.ndarray:
         """``codes[guess, answer]`` for every guess and answer (built once).
         ``TooLarge`` when it would not fit in the memory available."""
-        needed = self.n_guesses * self.n_answers * code_dtype(self.length).itemsize
+        needed = self.matrix_bytes
         available = available_memory()
         if available is not None and needed > available:
             raise TooLarge(

@@ -118,10 +118,8 @@ def _check_memory(lexicon: Lexicon, processes: int) -> None:
     """Refuse, before any work, a run whose pattern matrices (one in this
     process and one per worker process) would not fit in memory."""
     from wordle_fast.lexicon import available_memory
-    from wordle_fast.patterns import code_dtype
 
-    needed = (lexicon.n_guesses * lexicon.n_answers * code_dtype(lexicon.length).itemsize
-              * (1 + processes))
+    needed = lexicon.matrix_bytes * (1 + processes)
     available = available_memory()
     if available is not None and needed > available:
         raise WordleError(f"{1 + processes} pattern matrices of {lexicon.n_guesses} guesses by "

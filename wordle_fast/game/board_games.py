@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordle_fast.errors import InvalidOption, WordleError, whole_number
-from wordle_fast.game.boards import BoardsSolver
+from wordle_fast.game.boards import BoardsSolver, checked_boards
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.words import counted
 
@@ -121,10 +121,7 @@ def sample_tuples(lexicon: Lexicon, boards: int, sample: int,
                   seed: int = 0) -> list[tuple[str, ...]]:
     """``sample`` tuples of ``boards`` distinct answers, drawn with numpy's
     generator seeded by ``seed``: the same tuples on every machine and run."""
-    boards = whole_number(boards, "the number of boards", minimum=1)
-    if boards > lexicon.n_answers:
-        raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
-                            f"list has {lexicon.n_answers}")
+    boards = checked_boards(boards, lexicon)
     sample = whole_number(sample, "the sample size", minimum=1, maximum=MAX_BOARD_GAMES)
     generator = np.random.default_rng(whole_number(seed, "the seed", minimum=0))
     return [tuple(lexicon.answers[i] for i in generator.choice(lexicon.n_answers, boards,

@@ -36,6 +36,16 @@ from wordle_fast.words import WordSource, counted
 SCORE_MEMO_ENTRIES = 256
 
 
+def checked_boards(boards, lexicon: Lexicon) -> int:
+    """``boards`` as an int from 1 to the number of answers (each board
+    needs its own answer), else ``InvalidOption`` saying why."""
+    boards = whole_number(boards, "the number of boards", minimum=1)
+    if boards > lexicon.n_answers:
+        raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
+                            f"list has {lexicon.n_answers}")
+    return boards
+
+
 def default_max_guesses(boards: int) -> int:
     """The usual limit: 6 for one board, 7 for Dordle, 9 Quordle, 13 Octordle."""
     return ONE_BOARD_LIMIT - 1 + boards
@@ -90,10 +100,7 @@ class BoardsSolver(Solver, several_boards=True):
                                 f"{'do' if len(unused) > 1 else 'does'} not apply to several "
                                 "boards; drop it")
         lexicon = lexicon_from(answers, guesses, lexicon, lists)
-        boards = whole_number(boards, "the number of boards", minimum=1)
-        if boards > lexicon.n_answers:
-            raise InvalidOption(f"{boards} boards need {boards} different answers, but the "
-                                f"answer list has {lexicon.n_answers}")
+        boards = checked_boards(boards, lexicon)
         limit = default_max_guesses(boards) if max_guesses is None else max_guesses
         self.max_guesses = guess_limit(limit, boards)
         if hard_mode != "off":
