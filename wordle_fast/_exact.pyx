@@ -23,7 +23,8 @@ bound above ``budget``. What makes it fast:
 Hard modes shrink the guesses allowed as feedback arrives. The search then
 carries the legal guesses (sorted matrix rows) down the tree: after guess g
 shows pattern r, the rule filters the parent's list, and the memo key adds
-the list, which is all the rule needs to know about the past. The candidates
+the list (as a number for each distinct list), which is all the rule needs
+to know about the past. The candidates
 always stay legal (an answer that fits the feedback keeps every green and
 every revealed letter), so the closed forms above hold in every mode.
 """
@@ -34,10 +35,10 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._legal cimport MODE_OFF, filter_legal, legal_after, pack_legal
+from wordle_fast._legal cimport MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
@@ -196,6 +197,12 @@ cdef Py_ssize_t _order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t
     return written
 
 
+def _sorted_members(members):
+    # The memo keys need each set's members in one order (the search's own
+    # sets are sorted already): sorted, without repeats.
+    return np.unique(np.asarray(members, dtype=np.intp))
+
+
 cdef class ExactSearcher:
     """T(S, d) over one pattern matrix (uint8 or uint16 codes), with a memo.
 
@@ -227,6 +234,8 @@ cdef class ExactSearcher:
     cdef bint closed_forms, largest_first   # switches kept to measure what each pays
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
+    cdef object legal_ids               # packed legal list -> its number in the keys
+    cdef uint32_t next_legal_id
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
     cdef int n_threads
@@ -276,6 +285,8 @@ cdef class ExactSearcher:
             raise MemoryError()
         self.stamp = 0
         self.memo = {}
+        self.legal_ids = {}
+        self.next_legal_id = 0
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self.max_entries = max_entries
@@ -288,23 +299,100 @@ cdef class ExactSearcher:
 
     def clear(self):
         self.memo.clear()
+        self.legal_ids.clear()
         self.states = self.memo_hits = 0
 
     def stats(self):
         return {"states": self.states, "memo_hits": self.memo_hits,
-                "memo_entries": len(self.memo), "max_entries": self.max_entries}
+                "memo_entries": len(self.memo), "legal_lists": len(self.legal_ids),
+                "max_entries": self.max_entries}
 
-    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
-        # The bitset of the members, then the depth; in the hard modes also
-        # the legal guesses (pack_legal). The bitset starts the bytes object,
-        # which CPython aligns to 8 bytes.
-        cdef bytes key = PyBytes_FromStringAndSize(NULL, self.n_words * 8 + 1)
+    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, bytes context):
+        # The members (sorted: every caller passes them so), as two-byte
+        # numbers or as a bitset over the answers, whichever is shorter;
+        # then the depth; then, in the hard modes, the rule's context
+        # (_root_context). A key's length tells the two forms apart, as the
+        # context's length is fixed and the list form is used only when it
+        # is strictly shorter. Small sets, most of the memo, take 2n bytes
+        # instead of the whole bitset (400 bytes on the nyt2023 lists).
+        cdef Py_ssize_t j, size = 8 * self.n_words
+        if self.n_answers <= 65536 and 2 * n < size:
+            size = 2 * n
+        cdef Py_ssize_t extra = 0 if context is None else len(context)
+        cdef bytes key = PyBytes_FromStringAndSize(NULL, size + 1 + extra)
         cdef char* out = PyBytes_AS_STRING(key)
-        fill_bitset(<bitword_t*> out, self.n_words, members, n)
-        out[self.n_words * 8] = <char> depth
+        if size == 2 * n:
+            for j in range(n):
+                out[2 * j] = <char> (members[j] & 0xFF)
+                out[2 * j + 1] = <char> (members[j] >> 8)
+        else:
+            fill_bitset(<bitword_t*> out, self.n_words, members, n)
+        out[size] = <char> depth
+        if extra:
+            memcpy(out + size + 1, PyBytes_AS_STRING(context), extra)
+        return key
+
+    cdef bytes _root_context(self, legal):
+        # What the memo key must add to the members for the legal guesses:
+        # nothing in normal mode; in the hard modes the legal list's number
+        # (_legal_id), and in hard mode after it the rule's state since that
+        # list, as _hard_context_after keeps it.
         if legal is None:
-            return key
-        return key + pack_legal(legal, self.n_guesses)
+            return None
+        cdef uint32_t legal_id = self._legal_id(legal)
+        cdef Py_ssize_t size = 4 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
+        cdef bytes context = PyBytes_FromStringAndSize(NULL, size)
+        cdef char* out = PyBytes_AS_STRING(context)
+        memset(out, 0, size)
+        memcpy(out, &legal_id, 4)
+        return context
+
+    cdef bytes _hard_context_after(self, bytes context, Py_ssize_t guess, Py_ssize_t code):
+        # Hard mode's rule after `guess` shows `code`, merged into the
+        # context: a green letter at each position (letter + 1, or 0) and
+        # the least count of each letter. The guesses legal after a path
+        # are the root list's that keep those greens and counts, so equal
+        # contexts mean equal legal lists, and a child's key needs no
+        # filtering of the list (the search filters only the sets it
+        # searches: most are memo hits).
+        cdef bytes after = PyBytes_FromStringAndSize(PyBytes_AS_STRING(context), len(context))
+        cdef uint8_t* greens = <uint8_t*> PyBytes_AS_STRING(after) + 4
+        cdef uint8_t* least = greens + self.length
+        cdef uint8_t shown[26]
+        cdef const letter_t* word = self.letters + guess * self.length
+        cdef Py_ssize_t i, rest = code, tile
+        memset(shown, 0, sizeof(shown))
+        for i in range(self.length - 1, -1, -1):    # the last letter is the lowest digit
+            tile = rest % 3
+            rest //= 3
+            if tile == 2:
+                greens[i] = word[i] + 1
+            if tile != 0:
+                shown[word[i]] += 1
+        for i in range(26):
+            if shown[i] > least[i]:
+                least[i] = shown[i]
+        return after
+
+    cdef uint32_t _legal_id(self, legal) except? 0xFFFFFFFF:
+        # A number for each distinct legal list, so that the memo keys hold
+        # four bytes instead of the list. Numbers are never reused: when
+        # the oldest lists are forgotten (as the memo forgets its oldest
+        # entries), a list seen again gets a new number, and the keys with
+        # the old one can only miss.
+        packed = pack_legal(legal, self.n_guesses)
+        found = self.legal_ids.get(packed)
+        if found is not None:
+            return found
+        if self.next_legal_id == 0xFFFFFFFE:
+            # four billion lists: start afresh rather than reuse a number
+            self.clear()
+        found = self.next_legal_id
+        self.next_legal_id += 1
+        self.legal_ids[packed] = found
+        if len(self.legal_ids) > self.max_entries:
+            del self.legal_ids[next(iter(self.legal_ids))]
+        return found
 
     cdef inline Py_ssize_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept nogil:
         if self.columns8 != NULL:
@@ -337,17 +425,19 @@ cdef class ExactSearcher:
 
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it."""
-        members = np.ascontiguousarray(members, dtype=np.intp)
+        members = _sorted_members(members)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
-        return self._solve(&view[0], members.shape[0], depth, budget, self._legal_now(legal))
+        legal = self._legal_now(legal)
+        return self._solve(&view[0], members.shape[0], depth, budget, legal,
+                           self._root_context(legal))
 
     def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
                     legal=None):
         """The total for playing ``guess`` first with ``depth`` guesses in all
         (a lower bound above ``budget`` when that is passed)."""
-        members = np.ascontiguousarray(members, dtype=np.intp)
+        members = _sorted_members(members)
         legal = self._legal_now(legal)
         if legal is not None and not self._is_legal(legal, guess):
             raise ValueError(f"guess row {guess} is not among the legal guesses")
@@ -358,15 +448,15 @@ cdef class ExactSearcher:
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
         best per-guess bound 3n - k - [candidate] (no search)."""
-        members = np.ascontiguousarray(members, dtype=np.intp)
+        members = _sorted_members(members)
         legal = self._legal_now(legal)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
         if n <= 2:
-            return self._solve(&view[0], n, depth, INFEASIBLE, legal) if n else 0
+            return self._solve(&view[0], n, depth, INFEASIBLE, legal, None) if n else 0
         if depth <= 1:
             return INFEASIBLE
-        entry = self.memo.get(self._key(&view[0], n, depth, legal))
+        entry = self.memo.get(self._key(&view[0], n, depth, self._root_context(legal)))
         bounds, _ = self._all_bounds(&view[0], n, legal)
         return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else entry[0])
 
@@ -384,7 +474,7 @@ cdef class ExactSearcher:
         entry that is not exact is only a lower bound on its guess's cost,
         and may equal the optimum without reaching it. In the hard modes
         ``rows`` must be legal."""
-        members = np.ascontiguousarray(members, dtype=np.intp)
+        members = _sorted_members(members)
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         legal = self._legal_now(legal)
         cdef const intp_t[::1] view = members
@@ -417,13 +507,13 @@ cdef class ExactSearcher:
 
     def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
-        members = np.ascontiguousarray(members, dtype=np.intp)
+        members = _sorted_members(members)
         legal = self._legal_now(legal)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
         if n == 0:
             raise ValueError("no candidates")
-        value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal)
+        value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal, self._root_context(legal))
         if value >= INFEASIBLE:
             raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
         return self._optimal_guess(members, depth, value, legal)
@@ -495,20 +585,25 @@ cdef class ExactSearcher:
     # -- the search --------------------------------------------------------------
 
     cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                        legal) except -1:
+                        legal, bytes context, Py_ssize_t guess=-1, Py_ssize_t code=0) except -1:
+        # `context`: the set's key suffix (_root_context). In hard mode the
+        # set's legal list may still be owed: it is `legal` filtered by
+        # `guess` showing `code` (guess >= 0), done only if it is searched.
         cdef int64_t small = _small_set_value(n, depth)
         if small >= 0:
             return small
         if 2 * n - 1 > budget:
             return 2 * n - 1
-        key = self._key(members, n, depth, legal)
+        key = self._key(members, n, depth, context)
         entry = self.memo.get(key)
         if entry is not None:
             self.memo_hits += 1
             if entry[1] or entry[0] > budget:
                 return entry[0]
         self.states += 1
-        cdef int64_t result = self._search(members, n, depth, budget, legal)
+        if guess >= 0:
+            legal = self._legal_after(legal, guess, code)
+        cdef int64_t result = self._search(members, n, depth, budget, legal, context)
         if result <= budget:
             self.memo[key] = (result, True)
         elif entry is None or result > entry[0]:
@@ -573,7 +668,7 @@ cdef class ExactSearcher:
         return most
 
     cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                         legal) except -1:
+                         legal, bytes context) except -1:
         # Closed forms from the candidates alone: one that splits the set
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
@@ -624,7 +719,7 @@ cdef class ExactSearcher:
                 if bound_view[position] >= best:
                     break
                 cost = self._guess_cost(members, n, position if legal is None else legal[position],
-                                        depth, best - 1, legal)
+                                        depth, best - 1, legal, context)
                 if cost < best:
                     best = cost
                     if best == bound_view[position]:
@@ -634,7 +729,7 @@ cdef class ExactSearcher:
         return best if best <= budget else max(best, floor)
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                             int depth, int64_t budget, legal) except -1:
+                             int depth, int64_t budget, legal, bytes context) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
@@ -648,12 +743,27 @@ cdef class ExactSearcher:
         cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
         cdef Py_ssize_t j, b, n_buckets = 0, start, size
         cdef uint64_t code, previous
+        cdef Py_ssize_t starts[257]
         cdef int64_t total = n, value, lower
         try:
-            # group the members by code: sort (code, member) pairs
-            for j in range(n):
-                keys[j] = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
-            qsort(keys, n, sizeof(uint64_t), _compare_keys)
+            # group the members by code: sort (code, member) pairs; byte
+            # codes by counting (the members come sorted, and stay so in
+            # each bucket), as glibc's qsort took 3% of a hard-mode search
+            if self.columns8 != NULL:
+                memset(starts, 0, sizeof(starts))
+                for j in range(n):
+                    starts[self.columns8[members[j] * self.n_guesses + guess] + 1] += 1
+                for j in range(1, 257):
+                    starts[j] += starts[j - 1]
+                for j in range(n):
+                    code = self.columns8[members[j] * self.n_guesses + guess]
+                    keys[starts[code]] = (code << 32) | <uint64_t> members[j]
+                    starts[code] += 1
+            else:
+                for j in range(n):
+                    keys[j] = ((<uint64_t> self._code(guess, members[j]) << 32)
+                               | <uint64_t> members[j])
+                qsort(keys, n, sizeof(uint64_t), _compare_keys)
             for j in range(n):
                 grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
             # buckets as (n - size, start), so a sort puts the largest first
@@ -679,11 +789,24 @@ cdef class ExactSearcher:
                 size = n - <Py_ssize_t> (by_size[b] >> 32)
                 start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
                 lower = 2 * size - 1
-                # Sets of one or two words are closed forms that need no legal list.
-                child_legal = (self._legal_after(legal, guess, keys[start] >> 32)
-                               if size > 2 and legal is not None else legal)
-                value = self._solve(grouped + start, size, depth - 1,
-                                    budget - (total - lower), child_legal)
+                # Sets of one or two words are closed forms that need no legal
+                # list. In hard mode the child's list is filtered only if the
+                # child is searched (_solve); strict mode's rule has no such
+                # short state, so its list is filtered here and numbered.
+                code = keys[start] >> 32
+                if size <= 2 or legal is None:
+                    value = self._solve(grouped + start, size, depth - 1,
+                                        budget - (total - lower), legal, context)
+                elif self.mode_id == MODE_HARD:
+                    value = self._solve(grouped + start, size, depth - 1,
+                                        budget - (total - lower), legal,
+                                        self._hard_context_after(context, guess, code),
+                                        guess, code)
+                else:
+                    child_legal = self._legal_after(legal, guess, code)
+                    value = self._solve(grouped + start, size, depth - 1,
+                                        budget - (total - lower), child_legal,
+                                        self._root_context(child_legal))
                 total += value - lower
                 if total > budget:
                     return total
@@ -695,7 +818,8 @@ cdef class ExactSearcher:
     cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget, legal) except -1:
         # _guess_cost for a numpy array of members.
         cdef const intp_t[::1] view = members
-        return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal)
+        return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal,
+                                self._root_context(legal))
 
     # -- the bound pass over openers (no Python objects: runs in parallel) ---------
 
