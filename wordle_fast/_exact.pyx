@@ -595,7 +595,14 @@ cdef class ExactSearcher:
         if 2 * n - 1 > budget:
             return 2 * n - 1
         key = self._key(members, n, depth, context)
-        entry = self.memo.get(key)
+        return self._solve_keyed(members, n, depth, budget, legal, context, guess, code, key,
+                                 self.memo.get(key))
+
+    cdef int64_t _solve_keyed(self, const intp_t* members, Py_ssize_t n, int depth,
+                              int64_t budget, legal, bytes context, Py_ssize_t guess,
+                              Py_ssize_t code, bytes key, entry) except -1:
+        # _solve for a set of three or more whose key and memo entry (or
+        # None) the caller has already looked up.
         if entry is not None:
             self.memo_hits += 1
             if entry[1] or entry[0] > budget:
@@ -785,28 +792,57 @@ cdef class ExactSearcher:
             # being graded may have.
             if self.largest_first:
                 qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
+            # First what the memo knows of every bucket of three or more
+            # (solved, or bounded by an earlier search with a smaller
+            # budget): a guess whose buckets together already cost more
+            # than the budget is dropped before any of them is searched.
+            # The keys are kept for the searches. In hard mode a child's
+            # legal list is filtered only if the child is searched
+            # (_solve_keyed). Strict mode's rule has no short state: its
+            # key needs the filtered list, so it is left to the search
+            # (filtering every bucket first doubled the strict SALET proof).
+            children = [None] * n_buckets
             for b in range(n_buckets):
                 size = n - <Py_ssize_t> (by_size[b] >> 32)
+                value = _small_set_value(size, depth - 1)
+                if value >= 0:    # a closed form (one or two words, or too few guesses)
+                    total += value - (2 * size - 1)
+                    if total > budget:
+                        return total
+                    continue
                 start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-                lower = 2 * size - 1
-                # Sets of one or two words are closed forms that need no legal
-                # list. In hard mode the child's list is filtered only if the
-                # child is searched (_solve); strict mode's rule has no such
-                # short state, so its list is filtered here and numbered.
                 code = keys[start] >> 32
-                if size <= 2 or legal is None:
-                    value = self._solve(grouped + start, size, depth - 1,
-                                        budget - (total - lower), legal, context)
+                if legal is None:
+                    child_context = None
                 elif self.mode_id == MODE_HARD:
-                    value = self._solve(grouped + start, size, depth - 1,
-                                        budget - (total - lower), legal,
-                                        self._hard_context_after(context, guess, code),
-                                        guess, code)
+                    child_context = self._hard_context_after(context, guess, code)
                 else:
+                    children[b] = (None, None, None, None, 2 * size - 1)
+                    continue
+                key = self._key(grouped + start, size, depth - 1, child_context)
+                entry = self.memo.get(key)
+                lower = 2 * size - 1
+                if entry is not None and entry[0] > lower:
+                    lower = min(entry[0], INFEASIBLE)
+                    total += lower - (2 * size - 1)
+                    if total > budget:
+                        return total
+                children[b] = (legal, child_context, key, entry, lower)
+            for b in range(n_buckets):
+                if children[b] is None:
+                    continue
+                size = n - <Py_ssize_t> (by_size[b] >> 32)
+                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+                child_legal, child_context, key, entry, lower = children[b]
+                code = keys[start] >> 32
+                if key is None:     # strict mode
                     child_legal = self._legal_after(legal, guess, code)
-                    value = self._solve(grouped + start, size, depth - 1,
-                                        budget - (total - lower), child_legal,
-                                        self._root_context(child_legal))
+                    value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
+                                        child_legal, self._root_context(child_legal))
+                else:
+                    value = self._solve_keyed(grouped + start, size, depth - 1,
+                                              budget - (total - lower), child_legal, child_context,
+                                              -1 if legal is None else guess, code, key, entry)
                 total += value - lower
                 if total > budget:
                     return total
