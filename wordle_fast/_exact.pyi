@@ -4,6 +4,7 @@ import numpy.typing as npt
 from wordle_fast._parallel import CoreShare
 
 UNSOLVABLE: int       # a total at or above it: the set cannot finish in the guesses left
+BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices; the first is the default
 PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
 
 class ExactSearcher:
@@ -25,7 +26,7 @@ class ExactSearcher:
         guess_letters: npt.ArrayLike | None = None,
         *,
         closed_forms: bool = True,
-        largest_first: bool = True,
+        bucket_order: str = "smallest",
         parallel_work: int = ...,
     ) -> None: ...
     def clear(self) -> None: ...

@@ -16,8 +16,10 @@ bound above ``budget``. What makes it fast:
   3n - k - 1 when it is itself a candidate; guesses are tried in order of
   that bound (a counting sort) and the loop ends when the bound reaches the
   best found;
-* buckets are solved largest first, each with the budget left, so a bad
-  guess is dropped as soon as its running cost passes the best;
+* buckets are solved smallest first, each with the budget left, so a bad
+  guess is dropped as soon as its running cost passes the best: small
+  buckets are cheap to search, and their excess over the bound often
+  refutes the guess before the large ones are touched;
 * exact values and lower bounds are memoized by (candidate set, depth).
 
 Hard modes shrink the guesses allowed as feedback arrives. The search then
@@ -44,6 +46,7 @@ from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
 
+BUCKET_ORDERS = ("smallest", "largest", "code")   # _guess_cost's order of a guess's buckets
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
@@ -211,9 +214,9 @@ cdef class ExactSearcher:
     need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
     L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
     hard modes; None means every guess), and the members of the candidate set
-    as answer indices. ``closed_forms=False`` and ``largest_first=False`` turn
-    two of the techniques off (same results), so the benchmarks can measure
-    what each pays.
+    as answer indices. ``closed_forms=False`` and ``bucket_order`` ("largest"
+    first, or "code" order, instead of "smallest" first) turn techniques off
+    (same results), so the benchmarks can measure what each pays.
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -231,7 +234,8 @@ cdef class ExactSearcher:
     cdef uint32_t* seen
     cdef uint32_t stamp
     cdef int mode_id
-    cdef bint closed_forms, largest_first   # switches kept to measure what each pays
+    cdef bint closed_forms                # switches kept to measure what each pays
+    cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef object legal_ids               # packed legal list -> its number in the keys
@@ -245,7 +249,7 @@ cdef class ExactSearcher:
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
                  n_threads=None, str mode="off", guess_letters=None, *,
-                 bint closed_forms=True, bint largest_first=True,
+                 bint closed_forms=True, str bucket_order="smallest",
                  Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
@@ -291,7 +295,9 @@ cdef class ExactSearcher:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
-        self.closed_forms, self.largest_first = closed_forms, largest_first
+        if bucket_order not in BUCKET_ORDERS:
+            raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
+        self.closed_forms, self.bucket_order = closed_forms, BUCKET_ORDERS.index(bucket_order)
         self.cores = CoreShare(self.n_threads, parallel_work)
 
     def __dealloc__(self):
@@ -740,7 +746,7 @@ cdef class ExactSearcher:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
-        # Buckets are solved largest first: the big ones decide the cost.
+        # Buckets are solved smallest first (see the module's docstring).
         cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
         cdef intp_t* grouped = <intp_t*> malloc(n * sizeof(intp_t))
         if keys == NULL or grouped == NULL:
@@ -773,14 +779,17 @@ cdef class ExactSearcher:
                 qsort(keys, n, sizeof(uint64_t), _compare_keys)
             for j in range(n):
                 grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
-            # buckets as (n - size, start), so a sort puts the largest first
-            # (ties in code order); the all-green bucket needs no guess
+            # buckets as (size, start), so a sort puts the smallest first
+            # (ties in code order; (n - size, start) for largest first); the
+            # all-green bucket needs no guess
             start = 0
             for j in range(1, n + 1):
                 if j == n or (keys[j] >> 32) != (keys[start] >> 32):
                     size = j - start
                     if (keys[start] >> 32) != <uint64_t> self.all_green:
-                        by_size[n_buckets] = (<uint64_t> (n - size) << 32) | <uint64_t> start
+                        by_size[n_buckets] = ((<uint64_t> (n - size if self.bucket_order == 1
+                                                           else size) << 32)
+                                              | <uint64_t> start)
                         n_buckets += 1
                         total += 2 * size - 1
                     elif size == n:
@@ -790,7 +799,7 @@ cdef class ExactSearcher:
             # it costs n plus the same set with one guess fewer. The search
             # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
             # being graded may have.
-            if self.largest_first:
+            if self.bucket_order != 2:
                 qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
             # First what the memo knows of every bucket of three or more
             # (solved, or bounded by an earlier search with a smaller
@@ -803,7 +812,7 @@ cdef class ExactSearcher:
             # (filtering every bucket first doubled the strict SALET proof).
             children = [None] * n_buckets
             for b in range(n_buckets):
-                size = n - <Py_ssize_t> (by_size[b] >> 32)
+                size = self._bucket_size(by_size[b], n)
                 value = _small_set_value(size, depth - 1)
                 if value >= 0:    # a closed form (one or two words, or too few guesses)
                     total += value - (2 * size - 1)
@@ -831,7 +840,7 @@ cdef class ExactSearcher:
             for b in range(n_buckets):
                 if children[b] is None:
                     continue
-                size = n - <Py_ssize_t> (by_size[b] >> 32)
+                size = self._bucket_size(by_size[b], n)
                 start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
                 child_legal, child_context, key, entry, lower = children[b]
                 code = keys[start] >> 32
@@ -850,6 +859,10 @@ cdef class ExactSearcher:
         finally:
             free(keys)
             free(grouped)
+
+    cdef inline Py_ssize_t _bucket_size(self, uint64_t entry, Py_ssize_t n) noexcept nogil:
+        # The size in one of _guess_cost's (size or n - size, start) entries.
+        return n - <Py_ssize_t> (entry >> 32) if self.bucket_order == 1 else <Py_ssize_t> (entry >> 32)
 
     cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget, legal) except -1:
         # _guess_cost for a numpy array of members.
