@@ -1,8 +1,10 @@
 """The exact total of a seeded sample of openers, by the published C++ solver
 (github alex1770/wordle) and by wordle_fast, side by side in one run.
 
-Each opener is one process of each program, the two started together (one
-core each on a 2-core machine, so the load falls on both alike). Both get the
+Each opener is one process of each program, one after the other (with
+``--together``, the two started at once, one core each: the load then falls
+on both alike, but the C++ solver loses up to half its speed beside another
+busy process, more than wordle_fast does). Both get the
 same word lists: this script writes the bundled edition to files and passes
 them to the C++ solver. Reported per opener and in sum: each program's search
 CPU (the C++ solver's own "dCPU"; ours is ``process_time`` around
@@ -71,14 +73,18 @@ def _finish(process: subprocess.Popen, started: float) -> tuple[str, dict]:
 
 
 def run_pair(cpp: str, files: tuple[str, str], lists: str, mode: str, word: str,
-             max_guesses: int) -> dict:
-    """Both programs on one opener, started together."""
+             max_guesses: int, together: bool) -> dict:
+    """Both programs on one opener, one after the other or started together."""
     cpp_command = [cpp, "-a", files[0], "-h", files[1], "-w", word, "-g", str(max_guesses),
                    *CPP_MODES[mode]]
-    theirs = _start(cpp_command)
-    ours = _start([sys.executable, "-c", OURS, lists, mode, word, str(max_guesses)])
-    cpp_out, cpp_usage = _finish(*theirs)
-    our_out, our_usage = _finish(*ours)
+    our_command = [sys.executable, "-c", OURS, lists, mode, word, str(max_guesses)]
+    if together:
+        theirs, ours = _start(cpp_command), _start(our_command)
+        cpp_out, cpp_usage = _finish(*theirs)
+        our_out, our_usage = _finish(*ours)
+    else:
+        cpp_out, cpp_usage = _finish(*_start(cpp_command))
+        our_out, our_usage = _finish(*_start(our_command))
     found = CPP_TOTAL.search(cpp_out)
     if found is None:
         raise RuntimeError(f"no total in the C++ solver's output for {word}: {cpp_out[-500:]}")
@@ -102,6 +108,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opener", action="append", help="these openers instead of a sample")
     parser.add_argument("--max-guesses", type=int, default=6)
+    parser.add_argument("--together", action="store_true",
+                        help="start the two programs at once (default: one after the other)")
     parser.add_argument("--json", help="every row, to this file")
     args = parser.parse_args()
 
@@ -113,12 +121,14 @@ def main() -> None:
         files = (str(Path(folder, "all")), str(Path(folder, "hidden")))
         Path(files[0]).write_text("\n".join(guesses) + "\n")
         Path(files[1]).write_text("\n".join(answers) + "\n")
-        print(f"{args.lists}, {args.mode} mode, {len(openers)} openers (seed {args.seed}); "
+        print(f"{args.lists}, {args.mode} mode, {len(openers)} openers (seed {args.seed}), "
+              f"{'started together' if args.together else 'one program at a time'}; "
               "CPU seconds, search only and whole process; peak MB")
         print(f"{'opener':<7} {'total':>6} {'C++ search':>10} {'ours':>7} {'ratio':>6}   "
               f"{'C++ proc':>8} {'ours':>7}   {'C++ MB':>6} {'ours':>5}")
         for word in openers:
-            row = run_pair(args.cpp, files, args.lists, args.mode, word, args.max_guesses)
+            row = run_pair(args.cpp, files, args.lists, args.mode, word, args.max_guesses,
+                           args.together)
             rows.append(row)
             cpp, ours = row["cpp"], row["ours"]
             if cpp["total"] != ours["total"]:

@@ -246,6 +246,55 @@ def test_hard_modes_agree_with_brute_force(case, mode):
         assert check["total_guesses"] == slow
 
 
+@given(small_lists(), st.sampled_from(["off", "hard", "strict"]),
+       st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.data())
+@settings(max_examples=60, deadline=None)
+def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_forms, data):
+    # One searcher answers many questions with one memo: the whole set under
+    # different legal lists (hard modes: the memo key must tell them apart),
+    # and after several openers. Every answer must equal a fresh searcher's,
+    # whatever the bucket order and with or without the closed forms.
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    everyone = np.arange(lexicon.n_answers)
+
+    def searcher(**switches):
+        return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
+                             guess_letters=None if mode == "off" else lexicon.encoded_guesses,
+                             **switches)
+
+    shared = searcher(bucket_order=order, closed_forms=closed_forms)
+
+    def same(value, fresh):     # every total at or above INFEASIBLE means "cannot"
+        assert min(value, INFEASIBLE) == min(fresh, INFEASIBLE)
+
+    openers = data.draw(st.lists(st.integers(0, lexicon.n_guesses - 1), min_size=1, max_size=4))
+    for row in openers:
+        same(shared.after_guess(everyone, row, max_guesses),
+             searcher().after_guess(everyone, row, max_guesses))
+        # one bucket of the opener: the same members under the legal list
+        # the rule leaves, and (hard modes) under every guess
+        code = int(lexicon.matrix[row, data.draw(st.integers(0, lexicon.n_answers - 1))])
+        bucket = np.flatnonzero(lexicon.matrix[row] == code)
+        if code == lexicon.n_patterns - 1:
+            continue
+        lists = [None]
+        if mode != "off":
+            lists.append(shared.legal_after(np.arange(lexicon.n_guesses), row, code))
+        for legal in lists:
+            same(shared.solve(bucket, max_guesses - 1, legal=legal),
+                 searcher().solve(bucket, max_guesses - 1, legal=legal))
+    slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=[tuple(word) for word in lexicon.encoded_guesses])
+    same(shared.solve(everyone, max_guesses), slow)
+
+
+def test_bucket_order_must_be_known(official):
+    with pytest.raises(ValueError, match="bucket_order must be one of smallest, largest, code"):
+        ExactSearcher(official.matrix, official.length, official.answer_rows,
+                      bucket_order="biggest")
+
+
 @pytest.mark.parametrize("mode", ["hard", "strict"])
 def test_legal_guesses_follow_the_rule_along_a_game(official, mode):
     # The search's own bookkeeping (legal_after) against the Solver's rule
