@@ -247,13 +247,15 @@ def test_hard_modes_agree_with_brute_force(case, mode):
 
 
 @given(small_lists(), st.sampled_from(["off", "hard", "strict"]),
-       st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.data())
+       st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.booleans(), st.data())
 @settings(max_examples=60, deadline=None)
-def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_forms, data):
+def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_forms,
+                                                      reach_scan, data):
     # One searcher answers many questions with one memo: the whole set under
     # different legal lists (hard modes: the memo key must tell them apart),
     # and after several openers. Every answer must equal a fresh searcher's,
-    # whatever the bucket order and with or without the closed forms.
+    # whatever the bucket order, with or without the closed forms and the
+    # scan limited by the parent's counts.
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     everyone = np.arange(lexicon.n_answers)
@@ -263,7 +265,7 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
                              guess_letters=None if mode == "off" else lexicon.encoded_guesses,
                              **switches)
 
-    shared = searcher(bucket_order=order, closed_forms=closed_forms)
+    shared = searcher(bucket_order=order, closed_forms=closed_forms, reach_scan=reach_scan)
 
     def same(value, fresh):     # every total at or above INFEASIBLE means "cannot"
         assert min(value, INFEASIBLE) == min(fresh, INFEASIBLE)

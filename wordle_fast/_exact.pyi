@@ -27,6 +27,7 @@ class ExactSearcher:
         *,
         closed_forms: bool = True,
         bucket_order: str = "smallest",
+        reach_scan: bool = True,
         parallel_work: int = ...,
     ) -> None: ...
     def clear(self) -> None: ...

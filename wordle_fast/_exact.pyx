@@ -214,9 +214,11 @@ cdef class ExactSearcher:
     need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
     L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
     hard modes; None means every guess), and the members of the candidate set
-    as answer indices. ``closed_forms=False`` and ``bucket_order`` ("largest"
-    first, or "code" order, instead of "smallest" first) turn techniques off
-    (same results), so the benchmarks can measure what each pays.
+    as answer indices. ``closed_forms=False``, ``reach_scan=False`` (scan
+    every guess, not only those whose buckets over the parent set could come
+    within the budget) and ``bucket_order`` ("largest" first, or "code"
+    order, instead of "smallest" first) turn techniques off (same results),
+    so the benchmarks can measure what each pays.
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -234,7 +236,7 @@ cdef class ExactSearcher:
     cdef uint32_t* seen
     cdef uint32_t stamp
     cdef int mode_id
-    cdef bint closed_forms                # switches kept to measure what each pays
+    cdef bint closed_forms, reach_scan    # switches kept to measure what each pays
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
@@ -249,7 +251,7 @@ cdef class ExactSearcher:
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
                  n_threads=None, str mode="off", guess_letters=None, *,
-                 bint closed_forms=True, str bucket_order="smallest",
+                 bint closed_forms=True, str bucket_order="smallest", bint reach_scan=True,
                  Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
@@ -298,6 +300,7 @@ cdef class ExactSearcher:
         if bucket_order not in BUCKET_ORDERS:
             raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
         self.closed_forms, self.bucket_order = closed_forms, BUCKET_ORDERS.index(bucket_order)
+        self.reach_scan = reach_scan
         self.cores = CoreShare(self.n_threads, parallel_work)
 
     def __dealloc__(self):
@@ -606,9 +609,9 @@ cdef class ExactSearcher:
 
     cdef int64_t _solve_keyed(self, const intp_t* members, Py_ssize_t n, int depth,
                               int64_t budget, legal, bytes context, Py_ssize_t guess,
-                              Py_ssize_t code, bytes key, entry) except -1:
+                              Py_ssize_t code, bytes key, entry, reach=None) except -1:
         # _solve for a set of three or more whose key and memo entry (or
-        # None) the caller has already looked up.
+        # None) the caller has already looked up; `reach`: see _search.
         if entry is not None:
             self.memo_hits += 1
             if entry[1] or entry[0] > budget:
@@ -616,7 +619,7 @@ cdef class ExactSearcher:
         self.states += 1
         if guess >= 0:
             legal = self._legal_after(legal, guess, code)
-        cdef int64_t result = self._search(members, n, depth, budget, legal, context)
+        cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach)
         if result <= budget:
             self.memo[key] = (result, True)
         elif entry is None or result > entry[0]:
@@ -681,7 +684,12 @@ cdef class ExactSearcher:
         return most
 
     cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                         legal, bytes context) except -1:
+                         legal, bytes context, reach=None) except -1:
+        # `reach` (normal mode, or None): each guess's bucket count over a
+        # superset of this set, the parent's. A guess makes at most as many
+        # buckets of a subset, so one whose reach keeps its bound 3n - k - 1
+        # above the budget cannot help, and is not scanned. With the tight
+        # budgets of refutations that leaves few guesses to scan.
         # Closed forms from the candidates alone: one that splits the set
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
@@ -692,15 +700,31 @@ cdef class ExactSearcher:
             return 2 * n - 1
         if most == n - 1 and depth >= 3:
             return 2 * n
-        bounds, buckets = self._all_bounds(members, n, legal)
-        cdef int64_t floor = bounds.min()
+        cdef int64_t need = 3 * n - budget - 1    # the fewest buckets a useful guess makes
+        rows = legal
+        if self.reach_scan and reach is not None and budget < INFEASIBLE and need >= 3:
+            rows = np.flatnonzero(reach >= need)
+            if 2 * rows.shape[0] > reach.shape[0]:
+                rows = legal       # most guesses stay: the full scan is as cheap
+            elif rows.shape[0] == 0:
+                return budget + 1   # no guess can come within the budget
+        bounds, buckets = self._all_bounds(members, n, rows)
+        cdef int64_t floor
+        if rows is not legal:
+            # every guess left out has a bound above the budget
+            floor = min(bounds.min() if bounds.shape[0] else INFEASIBLE, budget + 1)
+            if floor > budget:
+                return floor
+        else:
+            floor = bounds.min()
         if floor >= INFEASIBLE:
             return INFEASIBLE
         # (A guess of k buckets has the bound 3n - k - [candidate], so a floor
         # below 3n - 3, or a candidate of three buckets, rules this out
-        # without a pass over the buckets.)
-        if floor >= 3 * n - 3 and most <= 2 and _only_singles(self.answer_rows, members, n,
-                                                              buckets, legal):
+        # without a pass over the buckets. Not after a partial scan: the
+        # guesses left out may split the set.)
+        if (rows is legal and floor >= 3 * n - 3 and most <= 2
+                and _only_singles(self.answer_rows, members, n, buckets, legal)):
             # No guess splits the set except by naming one of its candidates,
             # and so in every subset: the answers can only be found one at a
             # time, T = 1 + 2 + ... + n. Searched, this chain is exponential
@@ -708,7 +732,8 @@ cdef class ExactSearcher:
             # on 24 words that differ in one letter.
             return n * (n + 1) // 2 if depth >= n else INFEASIBLE
         if depth == 2:
-            # Only a guess that splits every candidate apart finishes in time.
+            # Only a guess that splits every candidate apart finishes in time
+            # (a partial scan keeps every guess whose reach could: need <= n).
             perfect = buckets == n
             if not perfect.any():
                 return INFEASIBLE
@@ -725,14 +750,22 @@ cdef class ExactSearcher:
             raise MemoryError()
         cdef int64_t best = budget + 1
         cdef int64_t cost
+        # the children's reach: these counts where scanned, the parent's elsewhere
+        if self.mode_id != MODE_OFF:
+            child_reach = None
+        elif rows is legal:
+            child_reach = buckets
+        else:
+            child_reach = reach.copy()
+            child_reach[rows] = buckets
         try:
             n_useful = _order_by_bound(&bound_view[0], n_rows, 2 * n - 1, 3 * n, order)
             for i in range(n_useful):
                 position = order[i]
                 if bound_view[position] >= best:
                     break
-                cost = self._guess_cost(members, n, position if legal is None else legal[position],
-                                        depth, best - 1, legal, context)
+                cost = self._guess_cost(members, n, position if rows is None else rows[position],
+                                        depth, best - 1, legal, context, child_reach)
                 if cost < best:
                     best = cost
                     if best == bound_view[position]:
@@ -742,7 +775,8 @@ cdef class ExactSearcher:
         return best if best <= budget else max(best, floor)
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                             int depth, int64_t budget, legal, bytes context) except -1:
+                             int depth, int64_t budget, legal, bytes context,
+                             reach=None) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
@@ -851,7 +885,8 @@ cdef class ExactSearcher:
                 else:
                     value = self._solve_keyed(grouped + start, size, depth - 1,
                                               budget - (total - lower), child_legal, child_context,
-                                              -1 if legal is None else guess, code, key, entry)
+                                              -1 if legal is None else guess, code, key, entry,
+                                              reach)
                 total += value - lower
                 if total > budget:
                     return total
