@@ -49,7 +49,10 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     bound, cheaply when the step is small. So an opener whose excess over the
     budget is spread thinly over many buckets is refuted without solving any
     of them exactly, and one whose excess sits in one bucket still is by the
-    last round. Without a budget each bucket is solved outright.
+    last round. Without a budget each bucket is solved outright, smallest
+    first: a bucket that cannot finish in time (which settles the opener) is
+    most often a small hard-mode endgame, found at once rather than after
+    the large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s).
     ``progress(placed)`` reports the answers in buckets solved exactly;
     Ctrl-C raises ``Stopped`` with the bound reached (the exact buckets plus
     the others' bounds).
@@ -64,16 +67,19 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         return total
     sizes = sizes.tolist()
     # one or two words: the bound is the value
-    open_buckets = [b for b, size in enumerate(sizes) if size > 2]
+    open_buckets = [b for b, size in enumerate(sizes) if size > 2]   # largest first
+    no_budget = budget >= UNSOLVABLE - 1
+    if no_budget:
+        open_buckets.reverse()
     placed = n_answers - sum(sizes[b] for b in open_buckets)
     legal = every_guess(searcher, lexicon)
     opener_codes = lexicon.matrix[row]
     # With no budget there is nothing to refute: solve each bucket outright.
-    step = 0 if budget < UNSOLVABLE - 1 else UNSOLVABLE
+    step = UNSOLVABLE if no_budget else 0
     try:
         while open_buckets:
             still_open = []
-            for b in open_buckets:   # largest first
+            for b in open_buckets:
                 limit = min(bounds[b] + step, budget - (total - bounds[b]))
                 code = int(codes[b])
                 after = None if legal is None else searcher.legal_after(legal, row, code)
