@@ -241,7 +241,7 @@ cdef class ExactSearcher:
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef object legal_ids               # packed legal list -> its number in the keys
-    cdef uint32_t next_legal_id
+    cdef uint64_t next_legal_id
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
     cdef int n_threads
@@ -348,12 +348,12 @@ cdef class ExactSearcher:
         # list, as _hard_context_after keeps it.
         if legal is None:
             return None
-        cdef uint32_t legal_id = self._legal_id(legal)
-        cdef Py_ssize_t size = 4 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
+        cdef uint64_t legal_id = self._legal_id(legal)
+        cdef Py_ssize_t size = 8 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
         cdef bytes context = PyBytes_FromStringAndSize(NULL, size)
         cdef char* out = PyBytes_AS_STRING(context)
         memset(out, 0, size)
-        memcpy(out, &legal_id, 4)
+        memcpy(out, &legal_id, 8)
         return context
 
     cdef bytes _hard_context_after(self, bytes context, Py_ssize_t guess, Py_ssize_t code):
@@ -365,7 +365,7 @@ cdef class ExactSearcher:
         # filtering of the list (the search filters only the sets it
         # searches: most are memo hits).
         cdef bytes after = PyBytes_FromStringAndSize(PyBytes_AS_STRING(context), len(context))
-        cdef uint8_t* greens = <uint8_t*> PyBytes_AS_STRING(after) + 4
+        cdef uint8_t* greens = <uint8_t*> PyBytes_AS_STRING(after) + 8
         cdef uint8_t* least = greens + self.length
         cdef uint8_t shown[26]
         cdef const letter_t* word = self.letters + guess * self.length
@@ -383,19 +383,16 @@ cdef class ExactSearcher:
                 least[i] = shown[i]
         return after
 
-    cdef uint32_t _legal_id(self, legal) except? 0xFFFFFFFF:
+    cdef uint64_t _legal_id(self, legal) except? 0xFFFFFFFFFFFFFFFF:
         # A number for each distinct legal list, so that the memo keys hold
-        # four bytes instead of the list. Numbers are never reused: when
-        # the oldest lists are forgotten (as the memo forgets its oldest
-        # entries), a list seen again gets a new number, and the keys with
-        # the old one can only miss.
+        # eight bytes instead of the list. Numbers are never reused (64 bits
+        # do not wrap): when the oldest lists are forgotten (as the memo
+        # forgets its oldest entries), a list seen again gets a new number,
+        # and the keys with the old one can only miss.
         packed = pack_legal(legal, self.n_guesses)
         found = self.legal_ids.get(packed)
         if found is not None:
             return found
-        if self.next_legal_id == 0xFFFFFFFE:
-            # four billion lists: start afresh rather than reuse a number
-            self.clear()
         found = self.next_legal_id
         self.next_legal_id += 1
         self.legal_ids[packed] = found
