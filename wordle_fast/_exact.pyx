@@ -40,7 +40,8 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 
 from wordle_fast._bitset cimport fill_bitset, popcount64
-from wordle_fast._legal cimport MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal
+from wordle_fast._legal cimport (MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal,
+                                 row_reveals)
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
@@ -368,16 +369,9 @@ cdef class ExactSearcher:
         cdef uint8_t* greens = <uint8_t*> PyBytes_AS_STRING(after) + 8
         cdef uint8_t* least = greens + self.length
         cdef uint8_t shown[26]
-        cdef const letter_t* word = self.letters + guess * self.length
-        cdef Py_ssize_t i, rest = code, tile
+        cdef Py_ssize_t i
         memset(shown, 0, sizeof(shown))
-        for i in range(self.length - 1, -1, -1):    # the last letter is the lowest digit
-            tile = rest % 3
-            rest //= 3
-            if tile == 2:
-                greens[i] = word[i] + 1
-            if tile != 0:
-                shown[word[i]] += 1
+        row_reveals(self.letters + guess * self.length, self.length, code, greens, shown)
         for i in range(26):
             if shown[i] > least[i]:
                 least[i] = shown[i]
@@ -796,11 +790,11 @@ cdef class ExactSearcher:
             if self.columns8 != NULL:
                 memset(starts, 0, sizeof(starts))
                 for j in range(n):
-                    starts[self.columns8[members[j] * self.n_guesses + guess] + 1] += 1
+                    starts[self._code(guess, members[j]) + 1] += 1
                 for j in range(1, 257):
                     starts[j] += starts[j - 1]
                 for j in range(n):
-                    code = self.columns8[members[j] * self.n_guesses + guess]
+                    code = self._code(guess, members[j])
                     keys[starts[code]] = (code << 32) | <uint64_t> members[j]
                     starts[code] += 1
             else:

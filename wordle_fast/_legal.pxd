@@ -7,6 +7,11 @@ from wordle_fast._typedefs cimport letter_t
 cdef enum:
     MODE_OFF, MODE_HARD, MODE_STRICT     # the order of MODES in _legal.pyx
 
+# What one row (guess `word` showing `code`) reveals: greens[i] = letter + 1
+# at green tiles, shown[c] += the green or yellow tiles of letter c.
+cdef void row_reveals(const letter_t* word, Py_ssize_t length, unsigned long code,
+                      uint8_t* greens, uint8_t* shown) noexcept nogil
+
 cdef Py_ssize_t filter_legal(
     int mode,                                   # MODE_HARD or MODE_STRICT
     const letter_t* letters,                    # [n_guesses, length] letters 0..25

@@ -30,6 +30,22 @@ def letter_counts(letters):
     return counts
 
 
+cdef void row_reveals(const letter_t* word, Py_ssize_t length, unsigned long code,
+                      uint8_t* greens, uint8_t* shown) noexcept nogil:
+    # What one row tells hard mode: greens[i] = the letter + 1 where tile i
+    # is green (untouched elsewhere), and shown[c] += the tiles of letter c
+    # shown green or yellow.
+    cdef Py_ssize_t i
+    cdef unsigned long rest = code, tile
+    for i in range(length - 1, -1, -1):         # the last letter is the lowest digit
+        tile = rest % 3
+        rest //= 3
+        if tile == 2:
+            greens[i] = word[i] + 1
+        if tile != 0:
+            shown[word[i]] += 1
+
+
 cdef Py_ssize_t filter_legal(
     int mode, const letter_t* letters, const uint8_t* letter_counts, Py_ssize_t length,
     const Py_ssize_t* legal, Py_ssize_t n_legal, Py_ssize_t guess, unsigned long code,
@@ -40,13 +56,12 @@ cdef Py_ssize_t filter_legal(
     # were the answer. Keeps the order of `legal`; returns how many rows
     # were written to `out`.
     cdef Py_ssize_t i, k, kept = 0, n_green = 0, n_shown = 0
-    cdef int tiles[20]
+    cdef uint8_t greens[20]
     cdef Py_ssize_t green_at[20]
     cdef letter_t green_letter[20], shown_letter[20]
     cdef uint8_t shown[26]
     cdef const letter_t* word = letters + guess * length
     cdef const letter_t* other
-    cdef unsigned long rest = code
     cdef bint ok
     if mode == MODE_STRICT:
         for k in range(n_legal):
@@ -54,20 +69,18 @@ cdef Py_ssize_t filter_legal(
                 out[kept] = legal[k]
                 kept += 1
         return kept
-    for i in range(length):                      # the last letter is the lowest digit
-        tiles[length - 1 - i] = rest % 3
-        rest //= 3
+    memset(greens, 0, sizeof(greens))
     memset(shown, 0, sizeof(shown))
+    row_reveals(word, length, code, greens, shown)
     for i in range(length):
-        if tiles[i] == 2:
+        if greens[i]:
             green_at[n_green] = i
             green_letter[n_green] = word[i]
             n_green += 1
-        if tiles[i] != 0:
-            if shown[word[i]] == 0:
-                shown_letter[n_shown] = word[i]
-                n_shown += 1
-            shown[word[i]] += 1
+    for i in range(26):
+        if shown[i]:
+            shown_letter[n_shown] = i
+            n_shown += 1
     for k in range(n_legal):
         other = letters + legal[k] * length
         ok = True
