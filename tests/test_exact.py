@@ -108,14 +108,36 @@ def test_unsolvable_and_bad_arguments(official):
         optimal(opener="salet", lexicon=official, hard_mode="nightmare")
     hard = make_exact_searcher(official, "hard")
     everyone = np.arange(official.n_answers)
+    salet = official.guess_index("salet")   # not an answer
     with pytest.raises(ValueError, match="not among the legal guesses"):
-        hard.after_guess(everyone, official.guess_index("crane"), 6, legal=[0, 1, 2])
+        hard.after_guess(everyone, salet, 6,
+                         legal=np.setdiff1d(np.arange(official.n_guesses), [salet]))
     with pytest.raises(ValueError, match="sorted, distinct rows"):
         hard.solve(everyone[:5], 6, legal=[3, 2])
     with pytest.raises(ValueError, match="only apply to the hard modes"):
         make_exact_searcher(official).solve(everyone[:5], 6, legal=[1, 2])
     with pytest.raises(ValueError, match="needs guess_letters"):
         ExactSearcher(official.matrix, 5, official.answer_rows, mode="hard")
+    with pytest.raises(ValueError, match=r"answer indices in 0\.\.2314"):
+        hard.solve([0, 2315], 6)
+
+
+def test_a_legal_list_without_a_candidate_is_refused(official):
+    # The rule always allows a word that fits the feedback, and the closed
+    # forms rely on it; a list without one is the caller's mistake.
+    hard = make_exact_searcher(official, "hard")
+    members = np.arange(5)
+    rows = official.answer_rows[members]
+    legal = np.setdiff1d(np.arange(official.n_guesses), rows[3:4])
+    message = f"candidate 3 \\(row {rows[3]}\\) is not in it"
+    for call in (lambda: hard.solve(members, 6, legal=legal),
+                 lambda: hard.lower_bound(members, 6, legal=legal),
+                 lambda: hard.best_guess(members, 6, legal=legal),
+                 lambda: hard.guess_costs(members, rows[:1], 6, legal=legal),
+                 lambda: hard.after_guess(members, int(rows[0]), 6, legal=legal)):
+        with pytest.raises(ValueError, match=message):
+            call()
+    assert hard.solve(members, 6, legal=np.arange(official.n_guesses)) == hard.solve(members, 6)
 
 
 def test_cli_optimal_and_verify(tmp_path, capsys):

@@ -106,6 +106,8 @@ cdef enum:
 # the threads cost more than they save (measured on SALET; see
 # benchmarks/test_bench_contention.py).
 PARALLEL_WORK = 1 << 16
+# Hard mode's legal lists kept by rule context (ExactSearcher._legal_in_context)
+LEGAL_CACHE_BYTES = 64 << 20
 
 
 cdef void _guess_bounds_columns(
@@ -201,10 +203,14 @@ cdef Py_ssize_t _order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t
     return written
 
 
-def _sorted_members(members):
+def _sorted_members(members, Py_ssize_t n_answers):
     # The memo keys need each set's members in one order (the search's own
-    # sets are sorted already): sorted, without repeats.
-    return np.unique(np.asarray(members, dtype=np.intp))
+    # sets are sorted already): sorted, without repeats, and checked, as
+    # the search indexes the matrix with them unchecked.
+    members = np.unique(np.asarray(members, dtype=np.intp))
+    if members.shape[0] and (members[0] < 0 or members[members.shape[0] - 1] >= n_answers):
+        raise ValueError(f"candidates must be answer indices in 0..{n_answers - 1}")
+    return members
 
 
 cdef class ExactSearcher:
@@ -242,6 +248,8 @@ cdef class ExactSearcher:
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
     cdef object legal_ids               # packed legal list -> its number in the keys
+    cdef object legal_by_context        # hard mode: rule context -> its legal rows
+    cdef Py_ssize_t legal_cached_bytes
     cdef uint64_t next_legal_id
     cdef readonly Py_ssize_t states, memo_hits, max_entries
     cdef readonly str mode
@@ -293,6 +301,8 @@ cdef class ExactSearcher:
         self.stamp = 0
         self.memo = {}
         self.legal_ids = {}
+        self.legal_by_context = {}
+        self.legal_cached_bytes = 0
         self.next_legal_id = 0
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
@@ -310,6 +320,8 @@ cdef class ExactSearcher:
     def clear(self):
         self.memo.clear()
         self.legal_ids.clear()
+        self.legal_by_context.clear()
+        self.legal_cached_bytes = 0
         self.states = self.memo_hits = 0
 
     def stats(self):
@@ -399,8 +411,10 @@ cdef class ExactSearcher:
             return self.columns8[answer * self.n_guesses + guess]
         return self.matrix16[guess * self.n_answers + answer]
 
-    cdef object _legal_now(self, legal):
-        # The caller's legal rows checked and made contiguous; None in normal mode.
+    cdef object _legal_now(self, legal, members=None):
+        # The caller's legal rows checked and made contiguous; None in normal
+        # mode. With `members`, every candidate must be legal: the rule always
+        # allows a word that fits the feedback, and the closed forms rely on it.
         if legal is None:
             return None if self.mode_id == MODE_OFF else np.arange(self.n_guesses, dtype=np.intp)
         if self.mode_id == MODE_OFF:
@@ -412,7 +426,35 @@ cdef class ExactSearcher:
         if (legal[0] < 0 or legal[legal.shape[0] - 1] >= self.n_guesses
                 or (legal.shape[0] > 1 and np.any(np.diff(legal) <= 0))):
             raise ValueError(f"legal must be sorted, distinct rows in 0..{self.n_guesses - 1}")
+        if members is not None and members.shape[0]:
+            rows = self.answer_rows_obj[members]
+            at = np.minimum(np.searchsorted(legal, rows), legal.shape[0] - 1)
+            missing = np.flatnonzero(legal[at] != rows)
+            if missing.shape[0]:
+                raise ValueError(
+                    f"legal must hold every candidate's guess row, but candidate "
+                    f"{members[missing[0]]} (row {rows[missing[0]]}) is not in it: the hard "
+                    "modes always allow a word that fits the feedback, so a list without "
+                    "one is not the rule's")
         return legal
+
+    cdef object _legal_in_context(self, legal, Py_ssize_t guess, Py_ssize_t code,
+                                  bytes context):
+        # Hard mode: the legal rows after `guess` shows `code`, where
+        # `context` is the state after it. The context fixes the list (see
+        # _hard_context_after), and many sets share one, so the lists are
+        # kept by context, up to LEGAL_CACHE_BYTES: filtering every searched
+        # set's list was a quarter of a hard-mode refutation's time.
+        found = self.legal_by_context.get(context)
+        if found is not None:
+            return found
+        found = self._legal_after(legal, guess, code).copy()   # not a view of the parent's size
+        self.legal_by_context[context] = found
+        self.legal_cached_bytes += found.nbytes
+        while self.legal_cached_bytes > LEGAL_CACHE_BYTES:
+            oldest = next(iter(self.legal_by_context))
+            self.legal_cached_bytes -= self.legal_by_context.pop(oldest).nbytes
+        return found
 
     cdef object _legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
         # The guesses the rule allows after `guess` shows `code`.
@@ -425,11 +467,11 @@ cdef class ExactSearcher:
 
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it."""
-        members = _sorted_members(members)
+        members = _sorted_members(members, self.n_answers)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
-        legal = self._legal_now(legal)
+        legal = self._legal_now(legal, members)
         return self._solve(&view[0], members.shape[0], depth, budget, legal,
                            self._root_context(legal))
 
@@ -437,8 +479,8 @@ cdef class ExactSearcher:
                     legal=None):
         """The total for playing ``guess`` first with ``depth`` guesses in all
         (a lower bound above ``budget`` when that is passed)."""
-        members = _sorted_members(members)
-        legal = self._legal_now(legal)
+        members = _sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
         if legal is not None and not self._is_legal(legal, guess):
             raise ValueError(f"guess row {guess} is not among the legal guesses")
         if members.shape[0] == 0:
@@ -448,8 +490,8 @@ cdef class ExactSearcher:
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
         best per-guess bound 3n - k - [candidate] (no search)."""
-        members = _sorted_members(members)
-        legal = self._legal_now(legal)
+        members = _sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
         if n <= 2:
@@ -474,9 +516,9 @@ cdef class ExactSearcher:
         entry that is not exact is only a lower bound on its guess's cost,
         and may equal the optimum without reaching it. In the hard modes
         ``rows`` must be legal."""
-        members = _sorted_members(members)
+        members = _sorted_members(members, self.n_answers)
         rows = np.ascontiguousarray(rows, dtype=np.intp)
-        legal = self._legal_now(legal)
+        legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             raise ValueError("no candidates")
@@ -507,8 +549,8 @@ cdef class ExactSearcher:
 
     def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
-        members = _sorted_members(members)
-        legal = self._legal_now(legal)
+        members = _sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
         if n == 0:
@@ -609,7 +651,7 @@ cdef class ExactSearcher:
                 return entry[0]
         self.states += 1
         if guess >= 0:
-            legal = self._legal_after(legal, guess, code)
+            legal = self._legal_in_context(legal, guess, code, context)
         cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach)
         if result <= budget:
             self.memo[key] = (result, True)
