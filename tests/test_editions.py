@@ -3,13 +3,15 @@ one (API and --lists), and the errors when the lists are named twice."""
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 import wordle_fast as wf
 from wordle_fast.cache import words_digest
 from wordle_fast.cli import main
-from wordle_fast.exact.tables import shipped_table
+from wordle_fast.exact.tables import (EXACT, false_claim, read_table_file, shipped_table,
+                                      table_description)
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.words import EDITIONS, edition, load_answers, load_guesses
 
@@ -173,8 +175,27 @@ PUBLISHED = [
 SHIPPED = [case for case in PUBLISHED if case[:2] != ("nyt2023", "hard")]
 
 
+UNFINISHED = Path(__file__).resolve().parent.parent / "data" / "unfinished"
+
+
 def test_no_table_ships_for_nyt2023_in_hard_mode():
     assert shipped_table(wf.Lexicon.edition("nyt2023"), "hard") is None
+
+
+@pytest.mark.skipif(not UNFINISHED.is_dir(), reason="needs the source checkout")
+def test_the_unfinished_nyt2023_hard_table_is_a_resumable_results_file():
+    # data/unfinished/ keeps what the proof has settled so far (data/README.md);
+    # a rerun with --results resumes from it, so it must read as this table
+    # and claim nothing the least totals rule out
+    lexicon = wf.Lexicon.edition("nyt2023")
+    path = UNFINISHED / "exact-openers-nyt2023-hard.json"
+    entries, within = read_table_file(path, table_description(lexicon, 6, "hard"),
+                                      lexicon.guesses, strict=True)
+    assert within == 0 and 0 < len(entries) < lexicon.n_guesses
+    assert false_claim(entries, lexicon, None) is None
+    assert (entries["tarse"].status, entries["tarse"].total) == (EXACT, 11627)
+    # nothing claims to beat the published optimum
+    assert min(entry.total for entry in entries.values() if entry.total is not None) == 11627
 
 
 @pytest.mark.parametrize("name, mode, opener, total, others", SHIPPED)

@@ -6,6 +6,7 @@ from wordle_fast._parallel import CoreShare
 UNSOLVABLE: int       # a total at or above it: the set cannot finish in the guesses left
 BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices; the first is the default
 PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
+LEGAL_CACHE_BYTES: int   # memory for hard mode's legal lists kept by rule context
 
 class ExactSearcher:
     """T(S, d) over one pattern matrix, with a memo (see _exact.pyx)."""

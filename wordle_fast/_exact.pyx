@@ -24,11 +24,13 @@ bound above ``budget``. What makes it fast:
 
 Hard modes shrink the guesses allowed as feedback arrives. The search then
 carries the legal guesses (sorted matrix rows) down the tree: after guess g
-shows pattern r, the rule filters the parent's list, and the memo key adds
-the list (as a number for each distinct list), which is all the rule needs
-to know about the past. The candidates
-always stay legal (an answer that fits the feedback keeps every green and
-every revealed letter), so the closed forms above hold in every mode.
+shows pattern r, the rule filters the parent's list. The memo key adds what
+fixes the list: a number for the caller's list and, in hard mode, the rule's
+state since (greens and least letter counts), so a child's key needs no
+filtering, and the lists of the sets searched are kept by that state. The
+candidates always stay legal (an answer that fits the feedback keeps every
+green and every revealed letter), so the closed forms above hold in every
+mode.
 """
 
 import numpy as np
