@@ -205,6 +205,13 @@ cdef Py_ssize_t _order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t
     return written
 
 
+def _positions_in(legal, rows):
+    # Where each of `rows` sits in the sorted list `legal`, and whether it
+    # is there at all.
+    at = np.minimum(np.searchsorted(legal, rows), legal.shape[0] - 1)
+    return at, legal[at] == rows
+
+
 def _sorted_members(members, Py_ssize_t n_answers):
     # The memo keys need each set's members in one order (the search's own
     # sets are sorted already): sorted, without repeats, and checked, as
@@ -430,8 +437,7 @@ cdef class ExactSearcher:
             raise ValueError(f"legal must be sorted, distinct rows in 0..{self.n_guesses - 1}")
         if members is not None and members.shape[0]:
             rows = self.answer_rows_obj[members]
-            at = np.minimum(np.searchsorted(legal, rows), legal.shape[0] - 1)
-            missing = np.flatnonzero(legal[at] != rows)
+            missing = np.flatnonzero(~_positions_in(legal, rows)[1])
             if missing.shape[0]:
                 raise ValueError(
                     f"legal must hold every candidate's guess row, but candidate "
@@ -532,8 +538,8 @@ cdef class ExactSearcher:
         if legal is None:
             costs = all_bounds[rows].astype(np.float64)
         else:
-            at = np.minimum(np.searchsorted(legal, rows), legal.shape[0] - 1)
-            if np.any(legal[at] != rows):
+            at, present = _positions_in(legal, rows)
+            if not present.all():
                 raise ValueError("every row must be a legal guess in this mode")
             costs = all_bounds[at].astype(np.float64)
         exact = np.zeros(rows.shape[0], dtype=bool)
