@@ -308,10 +308,21 @@ def test_ctrl_c_keeps_what_was_proven_and_a_rerun_resumes(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         opening_table(lexicon, within=40, results_path=results, progress=interrupt)
-    saved = json.loads(results.read_text())["entries"]
+    stored = json.loads(results.read_text())
+    saved, open_bounds = stored["entries"], stored["open_bounds"]
     assert 0 < len(saved) < len(lexicon.guesses)
+    # the bound pass's bounds for the openers still open are saved, so the
+    # resumed run bounds nothing again
+    assert set(open_bounds) == set(lexicon.guesses) - set(saved)
+    searcher = make_exact_searcher(lexicon)
+    for word, bound in open_bounds.items():
+        row = lexicon.guess_index(word)
+        assert bound == searcher.opener_bounds([row], 6)[0] <= full.entries[word].total, word
     resumed = opening_table(lexicon, within=40, results_path=results)
     assert resumed.reused == len(saved) and resumed.entries == full.entries
+    assert resumed.stages["openers_bounded"] == 0
+    assert resumed.stages["bounds_reused"] == len(open_bounds)
+    assert "open_bounds" not in json.loads(results.read_text())   # every opener settled
 
 
 def write_results(path, lexicon, claims, mode="off"):
@@ -341,6 +352,13 @@ def test_a_results_file_that_claims_the_impossible_is_refused(official, tmp_path
         with pytest.raises(WordleError, match="SALET is claimed to .*, but the shipped table "
                                               "proves that it totals exactly 7920"):
             opening_table(official, results_path=edited)
+    # the bounds an interrupted run saves for its open openers are checked too
+    edited = write_results(tmp_path / "edited.json", official, {"crane": ["exact", 7926]})
+    stored = json.loads(edited.read_text())
+    edited.write_text(json.dumps({**stored, "open_bounds": {"salet": 7921}}))
+    with pytest.raises(WordleError, match="SALET is claimed to need at least 7921, but the "
+                                          "shipped table proves that it totals exactly 7920"):
+        opening_table(official, within=5, results_path=edited)
 
 
 def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, caplog):

@@ -339,5 +339,8 @@ def _print_table(args, lexicon, table, shown) -> None:
     if "incumbent_seconds" in table.stages:
         stages = table.stages
         print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "
-              f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s; search "
+              f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s"
+              + (f" ({stages['bounds_reused']} bounds from an earlier run)"
+                 if stages.get("bounds_reused") else "")
+              + "; search "
               f"of the {stages['openers_searched']} left {stages['search_seconds']:.1f} s")

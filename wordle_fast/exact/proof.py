@@ -47,6 +47,7 @@ from wordle_fast.exact.tables import (
     default_results_path,
     in_guess_order,
     merged_entries,
+    read_open_bounds,
     read_table_file,
     save_table,
     shipped_table,
@@ -94,6 +95,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     saved = read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
     shipped = shipped_table(lexicon, hard_mode, max_guesses)
     if saved is not None:
+        # The bounds an interrupted run left open are claims like the
+        # entries, checked with them.
+        saved = (merged_entries(read_open_bounds(path, lexicon.guesses), saved[0]), saved[1])
         saved = checked_entries(saved, path, lexicon, shipped, named=results_path is not None)
     if recompute:
         shipped = None
@@ -130,6 +134,9 @@ class TableRun:
         self.progress = progress or (lambda stage, done, total: None)
         self.searcher = make_exact_searcher(lexicon, hard_mode)
         self.entries: dict[str, OpenerEntry] = {}
+        # Proven bounds at or below the threshold: not certificates, but
+        # saved, so that a resumed run need not bound those openers again.
+        self.open_bounds: dict[str, int] = {}
         exact = [e.total for e in known.values() if e.status == EXACT]
         self.best = min(exact) if exact else None
         # A saved lower bound still certifies an opener if it passes the
@@ -137,6 +144,8 @@ class TableRun:
         for word, entry in known.items():
             if entry.status != LOWER_BOUND or entry.total > self.threshold:
                 self.entries[word] = entry
+            else:
+                self.open_bounds[word] = entry.total
         self.reused = len(self.entries)
         self.last_save = time.perf_counter()
         self.stages = {}
@@ -159,7 +168,9 @@ class TableRun:
 
     def save(self, force: bool = False) -> None:
         if force or time.perf_counter() - self.last_save > SAVE_EVERY:
-            save_table(self.path, self.description, self.entries, self.within)
+            open_bounds = {word: bound for word, bound in self.open_bounds.items()
+                           if word not in self.entries}
+            save_table(self.path, self.description, self.entries, self.within, open_bounds)
             self.last_save = time.perf_counter()
 
     def open_rows(self) -> np.ndarray:
@@ -186,10 +197,19 @@ class TableRun:
                 if self.best is not None:
                     break
         self.stages["incumbent_seconds"] = time.perf_counter() - started
-        # 2. the bound pass
+        # 2. the bound pass, over the openers no earlier run bounded
         started = time.perf_counter()
-        rows = self.open_rows()
-        left = []
+        left, unbounded, open_rows = [], [], self.open_rows().tolist()
+        for row in open_rows:
+            bound = self.open_bounds.get(lexicon.guesses[row])
+            if bound is None:
+                unbounded.append(row)
+            elif bound > self.threshold:
+                self.record(row, bound)
+            else:
+                left.append((bound, row))
+        self.stages["bounds_reused"] = len(open_rows) - len(unbounded)
+        rows = np.array(unbounded, dtype=np.intp)
         for start in range(0, len(rows), BOUND_BATCH):
             self.progress("bounds", start, len(rows))
             batch = rows[start:start + BOUND_BATCH]
@@ -200,6 +220,7 @@ class TableRun:
                     self.record(row, bound)
                 else:
                     left.append((bound, row))
+                    self.open_bounds[lexicon.guesses[row]] = bound
         self.progress("bounds", len(rows), len(rows))
         self.save(force=True)
         self.stages["bound_pass_seconds"] = time.perf_counter() - started

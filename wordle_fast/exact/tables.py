@@ -154,6 +154,22 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
     return entries
 
 
+def read_open_bounds(path, guesses: list[str]) -> dict[str, OpenerEntry]:
+    """The proven lower bounds a run's bound pass left open (at or below its
+    threshold, so not certificates), which a resumed run reads instead of
+    bounding those openers again; {} when the file has none or they are not
+    well formed (they only save time). Read after ``read_table_file``."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            stored = json.load(handle).get("open_bounds", {})
+        allowed = set(guesses)
+        if all(word in allowed and type(bound) is int for word, bound in stored.items()):
+            return {word: OpenerEntry(word, LOWER_BOUND, bound) for word, bound in stored.items()}
+    except (OSError, ValueError, AttributeError):
+        pass
+    return {}
+
+
 def is_results_file(path) -> bool:
     """True when ``path`` holds an exact opening table (a results file), so
     that no other output is ever written over one."""
@@ -224,10 +240,14 @@ def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None,
     return None
 
 
-def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int) -> None:
+def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int,
+               open_bounds: dict[str, int] | None = None) -> None:
+    """Write a results file; ``open_bounds``: see ``read_open_bounds``."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     stored = {"description": description, "within": within,
               "entries": {e.opener: e.stored() for e in entries.values()}}
+    if open_bounds:
+        stored["open_bounds"] = open_bounds
     text = json.dumps(stored, separators=(",", ":"))
     write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
@@ -280,10 +300,12 @@ def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: st
     description = table_description(lexicon, max_guesses, hard_mode)
     entries, within = read_table_file(path, description, lexicon.guesses,
                                        strict=False) or ({}, 0)
+    open_bounds = {w: e.total for w, e in read_open_bounds(path, lexicon.guesses).items()
+                   if w != word} if entries else {}
     entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
                      else OpenerEntry(word, EXACT, int(total)))
     try:
-        save_table(path, description, entries, within)
+        save_table(path, description, entries, within, open_bounds)
     except OSError:
         pass   # a cache that cannot be written only costs time
 
