@@ -646,3 +646,39 @@ def test_the_share_text_is_never_cut_silently(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["analyze", "--words", "salet,grand"]) == 2
     one_line_error(capsys, "longer than 64 KiB")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
+def test_workers_stop_when_their_parent_is_killed():
+    import signal
+    import time
+
+    # A parent killed outright (SIGKILL, the OOM killer, or SIGTERM, which
+    # ends the CLI without its Ctrl-C handling) cannot stop its workers.
+    parent = subprocess.Popen([sys.executable, "-c", (
+        "import time\n"
+        "from wordle_fast._pool import spawn_pool\n"
+        "pool = spawn_pool(2)\n"
+        "jobs = [pool.submit(time.sleep, 120) for _ in range(2)]\n"
+        "time.sleep(1.0)\n"
+        "print(*pool._processes, flush=True)\n"
+        "time.sleep(120)\n")], stdout=subprocess.PIPE, text=True)
+    workers = [int(pid) for pid in parent.stdout.readline().split()]
+    assert len(workers) == 2 and all(map(_running, workers))
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_running, workers))
+
+
+def _running(pid: int) -> bool:
+    """Whether the process exists and is not a zombie (an orphan's zombie
+    waits for an init that may never reap it, in a container)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            state = handle.read().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")

@@ -5,14 +5,18 @@ caught importing numpy would print a traceback, and one running compiled
 code would not stop. So workers never see SIGINT: it is blocked in the
 parent thread while a worker starts, and the blocked mask is inherited
 across fork and exec (a Ctrl-C in that moment waits, then reaches the
-parent). The parent stops its workers itself.
+parent). The parent stops its workers itself, and should it die without
+doing so (killed, or out of memory), the kernel stops them (Linux).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1    # prctl(2): a signal for this process when its parent dies
 
 
 class _QuietPool(ProcessPoolExecutor):
@@ -42,7 +46,22 @@ class _QuietPool(ProcessPoolExecutor):
         self.shutdown(wait=True, cancel_futures=True)
 
 
+def _die_with(parent: int) -> None:
+    # Each worker's initializer. Without it, a worker outlived a parent
+    # stopped by SIGTERM, and went on with its job for minutes.
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):   # not Linux: the parent's own stop still holds
+        return
+    if os.getppid() != parent:          # it died before the request was made
+        os._exit(1)
+
+
 def spawn_pool(workers: int) -> _QuietPool:
     """``workers`` processes, spawned, not forked: a forked child inherits
     OpenMP's thread pool and hung in its first parallel loop."""
-    return _QuietPool(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return _QuietPool(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                      initializer=_die_with, initargs=(os.getpid(),))
