@@ -269,15 +269,17 @@ def test_hard_modes_agree_with_brute_force(case, mode):
 
 
 @given(small_lists(), st.sampled_from(["off", "hard", "strict"]),
-       st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.booleans(), st.data())
+       st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.booleans(),
+       st.sampled_from([2_000_000, 7]), st.data())
 @settings(max_examples=60, deadline=None)
 def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_forms,
-                                                      reach_scan, data):
+                                                      reach_scan, max_entries, data):
     # One searcher answers many questions with one memo: the whole set under
     # different legal lists (hard modes: the memo key must tell them apart),
     # and after several openers. Every answer must equal a fresh searcher's,
     # whatever the bucket order, with or without the closed forms and the
-    # scan limited by the parent's counts.
+    # scan limited by the parent's counts, and with a memo so small that it
+    # forgets its older half again and again.
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     everyone = np.arange(lexicon.n_answers)
@@ -287,7 +289,8 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
                              guess_letters=None if mode == "off" else lexicon.encoded_guesses,
                              **switches)
 
-    shared = searcher(bucket_order=order, closed_forms=closed_forms, reach_scan=reach_scan)
+    shared = searcher(bucket_order=order, closed_forms=closed_forms, reach_scan=reach_scan,
+                      max_entries=max_entries)
 
     def same(value, fresh):     # every total at or above INFEASIBLE means "cannot"
         assert min(value, INFEASIBLE) == min(fresh, INFEASIBLE)
@@ -311,6 +314,16 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
     slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
                        guesses=[tuple(word) for word in lexicon.encoded_guesses])
     same(shared.solve(everyone, max_guesses), slow)
+    assert shared.stats()["memo_entries"] <= max_entries
+
+
+def test_a_full_memo_forgets_its_older_half(official):
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                             max_entries=1000)
+    assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
+                                6) == 7920
+    stats = searcher.stats()
+    assert stats["states"] > 1000 and 500 <= stats["memo_entries"] <= 1000
 
 
 def test_bucket_order_must_be_known(official):
