@@ -3,15 +3,13 @@ one (API and --lists), and the errors when the lists are named twice."""
 
 import json
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
 import wordle_fast as wf
 from wordle_fast.cache import words_digest
 from wordle_fast.cli import main
-from wordle_fast.exact.tables import (EXACT, false_claim, read_table_file, shipped_table,
-                                      table_description)
+from wordle_fast.exact.tables import false_claim
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.words import EDITIONS, edition, load_answers, load_guesses
 
@@ -170,35 +168,7 @@ PUBLISHED = [
 ]
 
 
-# nyt2023 in hard mode: TARSE's 11627 is proven (benchmarks), but the table
-# over every opener is not finished, so none ships (README).
-SHIPPED = [case for case in PUBLISHED if case[:2] != ("nyt2023", "hard")]
-
-
-UNFINISHED = Path(__file__).resolve().parent.parent / "data" / "unfinished"
-
-
-def test_no_table_ships_for_nyt2023_in_hard_mode():
-    assert shipped_table(wf.Lexicon.edition("nyt2023"), "hard") is None
-
-
-@pytest.mark.skipif(not UNFINISHED.is_dir(), reason="needs the source checkout")
-def test_the_unfinished_nyt2023_hard_table_is_a_resumable_results_file():
-    # data/unfinished/ keeps what the proof has settled so far (data/README.md);
-    # a rerun with --results resumes from it, so it must read as this table
-    # and claim nothing the least totals rule out
-    lexicon = wf.Lexicon.edition("nyt2023")
-    path = UNFINISHED / "exact-openers-nyt2023-hard.json"
-    entries, within = read_table_file(path, table_description(lexicon, 6, "hard"),
-                                      lexicon.guesses, strict=True)
-    assert within == 0 and 0 < len(entries) < lexicon.n_guesses
-    assert false_claim(entries, lexicon, None) is None
-    assert (entries["tarse"].status, entries["tarse"].total) == (EXACT, 11627)
-    # nothing claims to beat the published optimum
-    assert min(entry.total for entry in entries.values() if entry.total is not None) == 11627
-
-
-@pytest.mark.parametrize("name, mode, opener, total, others", SHIPPED)
+@pytest.mark.parametrize("name, mode, opener, total, others", PUBLISHED)
 def test_shipped_tables_of_the_editions_agree_with_the_published_optima(name, mode, opener,
                                                                         total, others):
     table = wf.opening_table(lists=name, hard_mode=mode)
@@ -207,6 +177,10 @@ def test_shipped_tables_of_the_editions_agree_with_the_published_optima(name, mo
     assert len(table.entries) == EDITIONS[name].n_guesses
     for word, value in others.items():     # every other exact total published too
         assert (table.entries[word].status, table.entries[word].total) == ("exact", value)
+    # a certificate: every other opener proven above the optimum, or unable to finish
+    assert all(entry.status != "lower bound" or entry.total > total
+               for entry in table.entries.values())
+    assert false_claim(table.entries, wf.Lexicon.edition(name), None) is None
 
 
 @pytest.mark.parametrize("name, mode, opener, total", [
