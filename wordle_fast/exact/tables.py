@@ -155,13 +155,11 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
 
 
 def read_open_bounds(path, guesses: list[str]) -> dict[str, OpenerEntry]:
-    """The proven lower bounds a run's bound pass left open (at or below its
-    threshold, so not certificates), which a resumed run reads instead of
-    bounding those openers again; {} when the file has none or they are not
-    well formed (they only save time). Read after ``read_table_file``."""
+    """The proven bounds of the openers a run left open (not certificates:
+    at or below its threshold), so that a resumed run need not bound them
+    again; {} if none or not well formed (they only save time)."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            stored = json.load(handle).get("open_bounds", {})
+        stored = json.loads(Path(path).read_text(encoding="utf-8")).get("open_bounds", {})
         allowed = set(guesses)
         if all(word in allowed and type(bound) is int for word, bound in stored.items()):
             return {word: OpenerEntry(word, LOWER_BOUND, bound) for word, bound in stored.items()}
@@ -242,7 +240,6 @@ def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None,
 
 def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int,
                open_bounds: dict[str, int] | None = None) -> None:
-    """Write a results file; ``open_bounds``: see ``read_open_bounds``."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     stored = {"description": description, "within": within,
               "entries": {e.opener: e.stored() for e in entries.values()}}
