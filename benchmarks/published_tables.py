@@ -60,8 +60,8 @@ def main() -> None:
     args = parser.parse_args()
     failed = False
     for ours, theirs in PAIRS.items():
-        if not (args.checkout / theirs).is_file():
-            print(f"{ours}: skipped (no {theirs})")
+        if not (DATA / ours).is_file() or not (args.checkout / theirs).is_file():
+            print(f"{ours}: skipped (no {'table' if not (DATA / ours).is_file() else theirs})")
             continue
         failed = report(DATA / ours, args.checkout / theirs) or failed
     sys.exit(1 if failed else 0)

@@ -47,7 +47,6 @@ from wordle_fast.exact.tables import (
     default_results_path,
     in_guess_order,
     merged_entries,
-    read_open_bounds,
     read_table_file,
     save_table,
     shipped_table,
@@ -97,7 +96,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     if saved is not None:
         # The bounds an interrupted run left open are claims like the
         # entries, checked with them.
-        saved = (merged_entries(read_open_bounds(path, lexicon.guesses), saved[0]), saved[1])
+        saved = (merged_entries(saved[2], saved[0]), saved[1])
         saved = checked_entries(saved, path, lexicon, shipped, named=results_path is not None)
     if recompute:
         shipped = None

@@ -154,18 +154,15 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
     return entries
 
 
-def read_open_bounds(path, guesses: list[str]) -> dict[str, OpenerEntry]:
+def _open_bounds_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
     """The proven bounds of the openers a run left open (not certificates:
     at or below its threshold), so that a resumed run need not bound them
     again; {} if none or not well formed (they only save time)."""
-    try:
-        stored = json.loads(Path(path).read_text(encoding="utf-8")).get("open_bounds", {})
-        allowed = set(guesses)
-        if all(word in allowed and type(bound) is int for word, bound in stored.items()):
-            return {word: OpenerEntry(word, LOWER_BOUND, bound) for word, bound in stored.items()}
-    except (OSError, ValueError, AttributeError):
-        pass
-    return {}
+    bounds, allowed = stored.get("open_bounds", {}), set(guesses)
+    if not isinstance(bounds, dict) or not all(
+            word in allowed and type(bound) is int for word, bound in bounds.items()):
+        return {}
+    return {word: OpenerEntry(word, LOWER_BOUND, bound) for word, bound in bounds.items()}
 
 
 def is_results_file(path) -> bool:
@@ -181,7 +178,8 @@ def is_results_file(path) -> bool:
 
 
 def read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
-    """(entries, within) from a results or shipped table file. A missing file
+    """(entries, within, open bounds) from a results or shipped table file
+    (see ``_open_bounds_from``). A missing file
     gives None. A file for other lists, limit or mode, or one that is not a
     table: None when ``strict`` is false (the default results path, where
     such a file can only be stale), else a clear error."""
@@ -209,7 +207,8 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
             raise WordleError(f"{path} holds results for other {', '.join(differs) or 'settings'}"
                               f" ({theirs.get('mode')} mode, at most {theirs.get('max_guesses')} "
                               "guesses); it was left as it is: name another --results file")
-        return _entries_from(stored, guesses), int(stored.get("within", 0))
+        return (_entries_from(stored, guesses), int(stored.get("within", 0)),
+                _open_bounds_from(stored, guesses))
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return not_a_table(error)
 
@@ -270,7 +269,7 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
         with resources.as_file(folder / name) as path:
             found = read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
-            entries, within = found
+            entries, within, _ = found
             return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                                 in_guess_order(entries, lexicon), time.perf_counter() - started,
                                 f"shipped table {name}")
@@ -295,10 +294,9 @@ def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: st
     table, analysis or optimal play searches it again."""
     path = default_results_path(lexicon, max_guesses, hard_mode)
     description = table_description(lexicon, max_guesses, hard_mode)
-    entries, within = read_table_file(path, description, lexicon.guesses,
-                                       strict=False) or ({}, 0)
-    open_bounds = {w: e.total for w, e in read_open_bounds(path, lexicon.guesses).items()
-                   if w != word} if entries else {}
+    entries, within, open_bounds = read_table_file(path, description, lexicon.guesses,
+                                                    strict=False) or ({}, 0, {})
+    open_bounds = {w: e.total for w, e in open_bounds.items() if w != word}
     entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
                      else OpenerEntry(word, EXACT, int(total)))
     try:
