@@ -177,3 +177,57 @@ def test_suggest_with_lookahead(capsys):
     hard = json.loads(capsys.readouterr().out)["suggestions"]
     assert all("o" in s["word"] and s["word"][4] == "e" for s in hard)  # O revealed, E green
     assert hard[0]["score"] <= first["score"] + 1e-9
+
+
+def test_bare_command_prints_the_short_help_and_exits_0():
+    done = subprocess.run([sys.executable, "-m", "wordle_fast"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("usage: wordle-fast") and "examples:" in done.stdout
+    assert "wordle-fast play" in done.stdout and "openers" in done.stdout
+
+
+def test_version_comes_from_the_package_metadata(capsys):
+    from importlib.metadata import version
+
+    import wordle_fast
+
+    assert wordle_fast.__version__ == version("wordle-fast")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"wordle-fast {wordle_fast.__version__} (")
+    assert ("compiled core" in line) == (wordle_fast.IMPLEMENTATION == "compiled")
+
+
+def _help_examples():
+    from wordle_fast.cli import COMMANDS, EXAMPLES
+
+    yield "", EXAMPLES
+    for name, (module_name, _) in COMMANDS.items():
+        module = __import__(f"wordle_fast.cli.{module_name}", fromlist=["EXAMPLES"])
+        yield name, module.EXAMPLES
+
+
+@pytest.mark.parametrize("command, examples", list(_help_examples()),
+                         ids=lambda value: value if "\n" not in value else "")
+def test_every_help_example_parses(command, examples, capsys):
+    """Each example at the end of a --help is a valid command line (no
+    renamed or removed option), and each command's help shows its own."""
+    import shlex
+
+    from wordle_fast.cli import build_parser
+
+    lines = [line.split("#")[0].strip() for line in examples.splitlines()[1:]]
+    assert lines, "no examples"
+    for line in lines:
+        for part in line.split("|"):  # a pipeline: each side alone
+            words = shlex.split(part)
+            assert words[0] == "wordle-fast", line
+            if words[1:] == ["COMMAND", "--help"]:
+                continue
+            build_parser().parse_args(words[1:])
+    if command:
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert capsys.readouterr().out.rstrip().endswith(examples.rstrip())

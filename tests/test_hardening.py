@@ -682,3 +682,18 @@ def _running(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return state not in ("Z", "X")
+
+
+def test_a_missing_compiled_core_says_what_to_do(tmp_path):
+    """Run from a clone's root, Python imports the unbuilt source folder
+    before the installed package; the warning names the way out."""
+    from wordle_fast._backend import missing_core_message
+
+    checkout = tmp_path / "clone"
+    (checkout / "wordle_fast").mkdir(parents=True)
+    (checkout / "setup.py").write_text("")
+    in_checkout = missing_core_message(ImportError("no _feedback"), checkout / "wordle_fast")
+    assert "source folder" in in_checkout and "another directory" in in_checkout
+    assert f"pip install -e {checkout}" in in_checkout
+    installed = missing_core_message(ImportError("no _feedback"), tmp_path / "site" / "wordle_fast")
+    assert "no _feedback" in installed and "pip install" in installed

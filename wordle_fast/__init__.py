@@ -20,7 +20,14 @@ from wordle_fast.errors import (
     WordleError,
 )
 
-__version__ = "0.1.0"
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("wordle-fast")  # pyproject.toml is the one place it is written
+    except PackageNotFoundError:  # a source folder that was never installed
+        return "0+unknown"
 
 # Every name but the errors loads on first use (PEP 562), so that importing
 # the package costs nothing until something is used: the command line then
@@ -59,7 +66,9 @@ __all__ = [
 def __getattr__(name):
     from importlib import import_module
 
-    if name in _KERNEL_NAMES:
+    if name == "__version__":  # (lazy too: importlib.metadata loads email, random, ...)
+        value = _installed_version()
+    elif name in _KERNEL_NAMES:
         value = getattr(import_module("wordle_fast._backend").kernels, _KERNEL_NAMES[name])
     elif name in _LAZY:
         value = getattr(import_module(f"wordle_fast.{_LAZY[name]}"), name)
@@ -70,4 +79,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(__all__)
+    return sorted([*__all__, "__version__"])

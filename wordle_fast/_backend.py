@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import warnings
+from pathlib import Path
 from types import SimpleNamespace
 
 from wordle_fast.errors import InvalidOption
@@ -56,10 +57,22 @@ def select(choice: str | None = None) -> SimpleNamespace:
             raise ImportError(
                 "wordle_fast's compiled core is not built; reinstall with "
                 "'pip install .' (needs a C compiler)") from error
-        warnings.warn(
-            f"wordle_fast's compiled core is missing ({error}); using the slow "
-            "pure-Python kernels", RuntimeWarning, stacklevel=3)
+        warnings.warn(missing_core_message(error), RuntimeWarning, stacklevel=3)
         return _python()
+
+
+def missing_core_message(error: ImportError, package: Path = Path(__file__).resolve().parent) -> str:
+    """Why the compiled core did not load from ``package``, and what to do."""
+    if (package.parent / "setup.py").exists():
+        # Python found the unbuilt source folder of a checkout first: the
+        # current directory (the clone root) shadows any installed copy.
+        return (f"wordle_fast is imported from the source folder {package}, whose "
+                "compiled core is not built, so the slow pure-Python kernels are in "
+                "use. Run from another directory to use the installed package, or "
+                f"build the core in place: pip install -e {package.parent}")
+    return (f"wordle_fast's compiled core is missing ({error}); using the slow "
+            "pure-Python kernels. Reinstall with 'pip install wordle-fast' or "
+            "'pip install .' from a checkout (needs a C compiler)")
 
 
 kernels = select()

@@ -6,6 +6,9 @@ JSON routing, progress bars and tables, ``helper`` the interactive prompts.
 A command loads only its own module: the others are listed by name and
 summary, which keeps every start fast.
 
+Each command module may also have ``EXAMPLES``, shown at the end of its
+``--help``. A bare ``wordle-fast`` prints the short help and exits 0.
+
 Exit codes: 0 success, 2 bad usage or bad input (message on stderr, no
 traceback), 130 interrupted by Ctrl-C.
 """
@@ -37,26 +40,54 @@ COMMANDS = {
 }
 
 
+EXAMPLES = """\
+examples:
+  wordle-fast play                       # the helper, while you play a game
+  wordle-fast openers --top 10           # the best first guesses by entropy
+  wordle-fast optimal --opener salet     # prove an opener's fewest total guesses
+  wordle-fast COMMAND --help             # a command's options and examples
+"""
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or with ``only`` the full parser of that
     command and the others by name alone (their modules are not loaded)."""
     parser = argparse.ArgumentParser(
         prog="wordle-fast",
-        description="Wordle as a search problem: exact feedback and entropy scoring, compiled.")
+        description="Wordle as a search problem: exact feedback and entropy scoring, compiled.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_name, summary) in COMMANDS.items():
         if only is not None and name != only:
             commands.add_parser(name, help=summary)
             continue
         module = import_module(f"wordle_fast.cli.{module_name}")
-        command = commands.add_parser(name, help=summary, description=module.DESCRIPTION)
+        command = commands.add_parser(
+            name, help=summary, description=module.DESCRIPTION,
+            epilog=getattr(module, "EXAMPLES", None),
+            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(command)
         command.set_defaults(run=module.run)
     return parser
 
 
+def version_line() -> str:
+    """``wordle-fast 0.1.0 (compiled core, Python 3.11.7)``: what ``--version``
+    prints; the core is named without loading it."""
+    from importlib.util import find_spec
+
+    from wordle_fast import __version__
+
+    core = "compiled core" if find_spec("wordle_fast._feedback") else "pure-Python kernels"
+    return f"wordle-fast {__version__} ({core}, Python {sys.version.split()[0]})"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        build_parser(only="").print_help()
+        return EXIT_OK
     named = argv[0] if argv and argv[0] in COMMANDS else None
     args = build_parser(only=named).parse_args(argv)
     try:
@@ -74,4 +105,4 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "EXAMPLES", "build_parser", "main", "version_line"]

@@ -17,6 +17,12 @@ DESCRIPTION = ("Absurdle keeps the largest bucket of answers after each guess (h
                "Searches 1, 2, ... guesses: the first that wins for every reply is "
                "printed with its winning line, and every smaller number is refuted.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast absurdle
+  wordle-fast absurdle --hard --json absurdle.json
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--max-guesses", type=int, default=8, metavar="N",

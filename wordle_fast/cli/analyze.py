@@ -27,6 +27,13 @@ DESCRIPTION = ("For each turn: the answers possible, the exact expected number o
                "(analyze salet acorn grand), or word:pattern rows for any game "
                "(analyze salet:bybbb acorn:ybbyy).")
 
+EXAMPLES = """\
+examples:
+  wordle-fast analyze salet acorn grand          # the words played, the answer last
+  wordle-fast analyze salet:bybbb acorn:ybbyy grand:ggggg   # or the feedback rows
+  wordle-fast analyze --hard --json soare chant grand
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("words", nargs="*", metavar="WORD[:PATTERN]")

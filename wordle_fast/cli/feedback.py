@@ -9,6 +9,11 @@ from wordle_fast.patterns import format_pattern
 
 DESCRIPTION = "Print the feedback pattern in every notation."
 
+EXAMPLES = """\
+examples:
+  wordle-fast feedback gamma mummy        # bbggb: greens first, then yellows
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("guess")

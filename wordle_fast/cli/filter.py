@@ -10,6 +10,12 @@ from wordle_fast.words import DEFAULT_EDITION, counted, load_answers, load_word_
 
 DESCRIPTION = "The constraint query. Positions count from 1."
 
+EXAMPLES = """\
+examples:
+  wordle-fast filter --green .i..e --yellow n3 --gray tarbgs
+  wordle-fast filter --green cr... --words guesses --json
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--green", metavar="TEMPLATE",

@@ -15,6 +15,12 @@ DESCRIPTION = ("Each bundled edition of the word lists: its name (for --lists), 
                "answers and guesses, the SHA-256 of each list (what caches and results "
                "files are keyed by), and what it is.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast lists
+  wordle-fast lists --json
+"""
+
 
 def add_arguments(parser) -> None:
     add_json_option(parser, "the editions")

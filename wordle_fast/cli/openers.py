@@ -48,6 +48,17 @@ DESCRIPTION = ("Rank every allowed first guess by a measure of its pattern distr
                "--simulate K plays every answer with each of the top K and ranks them "
                "by mean guesses.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast openers --top 10
+  wordle-fast openers --by largest-bucket --csv
+  wordle-fast openers --simulate 5 --workers 2
+  wordle-fast openers --depth 2 --top 5
+  wordle-fast openers --exact                   # the optimum and its proof
+  wordle-fast openers --exact --lists nyt2023 --hard
+  wordle-fast openers --exact --all --results table.json   # every opener; resumable
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--top", type=int, default=10, metavar="N",

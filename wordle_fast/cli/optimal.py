@@ -28,6 +28,14 @@ from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 DESCRIPTION = ("Exact search for the minimum total guesses over every answer "
                "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast optimal                           # the best opener, from the shipped table
+  wordle-fast optimal --opener salet --json salet.json
+  wordle-fast optimal --opener salet --hard --tree -
+  wordle-fast verify-tree salet.json           # check the saved tree
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--opener", metavar="WORD",

@@ -17,6 +17,14 @@ SUGGESTION_OPTIONS = {"strategy": None, "guess_pool": "allowed", "prior": "unifo
 
 DESCRIPTION = "Suggests each guess with its expected bits and asks for the feedback."
 
+EXAMPLES = """\
+examples:
+  wordle-fast play                    # suggestions, then type the feedback: bygyb, 02120 or emoji
+  wordle-fast play --hard --strategy hybrid
+  wordle-fast play --boards 4         # Quordle
+  wordle-fast play --absurdle
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--absurdle", action="store_true",

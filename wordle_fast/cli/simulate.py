@@ -27,6 +27,14 @@ from wordle_fast.plot import plot_boards_distribution, plot_distribution
 DESCRIPTION = ("Play every answer (or a subset or sample) with one strategy and "
                "report success rate, mean and median guesses, the distribution, failures.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast simulate --opener salet --workers 2
+  wordle-fast simulate --strategy lookahead --depth 2 --sample 200 --seed 1
+  wordle-fast simulate --play crane moist --strategy optimal
+  wordle-fast simulate --plot guesses.png --json results.json
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--opener", metavar="WORD", help="a fixed first guess")

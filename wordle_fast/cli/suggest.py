@@ -23,6 +23,14 @@ from wordle_fast.words import counted
 
 DESCRIPTION = "Print the ranked suggestions after the given history."
 
+EXAMPLES = """\
+examples:
+  wordle-fast suggest                                  # the best openers
+  wordle-fast suggest --history soare:bygyb --top 5
+  wordle-fast suggest --history salet:02100 --hard --json
+  wordle-fast suggest --boards 4 --history soare:bbbbb,ybbbb,bbgbb,bbbby
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--history", action="append", default=[], metavar="GUESS:PATTERN",

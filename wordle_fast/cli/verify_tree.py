@@ -18,6 +18,13 @@ from wordle_fast.words import counted, distribution_text
 DESCRIPTION = ("Check a tree written by 'optimal --json': every answer solved, every "
                "pattern right, the guess limit and the hard-mode rule kept; print its total.")
 
+EXAMPLES = """\
+examples:
+  wordle-fast optimal --opener salet --json salet.json
+  wordle-fast verify-tree salet.json
+  wordle-fast optimal --opener salet --hard --json - | wordle-fast verify-tree --hard -
+"""
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("file", help="a JSON tree (the 'optimal --json' file, or the tree "
