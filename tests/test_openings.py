@@ -376,7 +376,7 @@ def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, capl
 
 
 def test_least_totals_never_pass_a_proven_total(official):
-    from wordle_fast.exact.tables import least_totals
+    from wordle_fast.exact.search import least_totals
 
     least = least_totals(official)
     for word, entry in shipped_table(official).entries.items():

@@ -55,6 +55,13 @@ class AbsurdleResult:
                 "answers": self.answers, "seconds": self.seconds, "states": self.states,
                 "stages": self.stages, "tree": self.tree}
 
+    def __repr__(self) -> str:
+        if self.guesses is None:
+            found = f"no win within {self.max_guesses}"
+        else:
+            found = f"{self.guesses} guesses guarantee a win, opening {self.tree['guess']}"
+        return f"AbsurdleResult({self.mode} mode, {self.answers} answers: {found})"
+
     def summary(self) -> str:
         if self.guesses is None:
             head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "

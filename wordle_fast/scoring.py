@@ -8,6 +8,7 @@ from functools import cached_property
 
 import numpy as np
 
+from wordle_fast._display import HTML_ROWS, html_table
 from wordle_fast.errors import InvalidOption, UnknownWord
 
 # Entropies of guesses with the same bucket sizes differ in the last bits
@@ -102,6 +103,21 @@ class GuessScores:
 
     def best(self) -> GuessScore:
         return self.row(int(self.order(top=1)[0]))
+
+    def __repr__(self) -> str:
+        head = f"GuessScores({len(self)} guesses over {self.n_candidates} candidates"
+        if not len(self):
+            return head + ")"
+        best = self.best()
+        return f"{head}; best {best.word} {best.expected_bits:.4f} bits)"
+
+    def _repr_html_(self) -> str:
+        caption = repr(self)[len("GuessScores("):-1]
+        return html_table(caption, ["guess", "bits", "E[left]", "largest", "patterns", "p(win)",
+                                    "answer?"],
+                          ([s.word, s.expected_bits, s.expected_remaining, s.largest_bucket,
+                            s.n_buckets, s.win_probability, "yes" if s.is_candidate else ""]
+                           for s in self.ranked(HTML_ROWS)), total=len(self))
 
     def __getitem__(self, word: str) -> GuessScore:
         try:

@@ -27,12 +27,14 @@ import numpy as np
 
 from wordle_fast._backend import kernels
 from wordle_fast._exact import UNSOLVABLE
+from wordle_fast._display import html_table
 from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import (
     check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
 from wordle_fast.scoring import realized_information
+from wordle_fast.game.records import game_rows
 from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
 from wordle_fast.words import counted
 
@@ -68,6 +70,14 @@ class TurnAnalysis:
     seconds: float                # spent on this turn's searches
 
 
+    def __repr__(self) -> str:
+        def value(number):
+            return "-" if number is None else f"{number:.3f}"
+
+        return (f"TurnAnalysis(turn {self.turn}: {self.guess}, {self.candidates} answers, "
+                f"E {value(self.expected)} against {' '.join(self.best[:3])} "
+                f"{value(self.best_expected)}, {self.grade}; {self.pattern} left {self.left})")
+
 @dataclass(frozen=True)
 class GameAnalysis:
     turns: tuple[TurnAnalysis, ...]
@@ -88,6 +98,20 @@ class GameAnalysis:
     @property
     def luck(self) -> float:
         return sum(t.luck for t in self.turns if t.luck is not None)
+
+    def __repr__(self) -> str:
+        played = " ".join(t.guess for t in self.turns)
+        outcome = "solved" if self.solved else "not solved"
+        return (f"GameAnalysis({self.mode} mode: {played}, {outcome}; {self.lost:.3f} guesses "
+                f"lost to choices, {self.luck:+.3f} to luck)")
+
+    def _repr_html_(self) -> str:
+        return html_table(repr(self)[len("GameAnalysis("):-1],
+                          ["#", "guess", "answers", "E[you]", "best", "E[best]", "lost", "grade",
+                           "pattern", "left", "luck"],
+                          ([t.turn, t.guess, t.candidates, t.expected, " ".join(t.best),
+                            t.best_expected, t.lost, t.grade, t.pattern, t.left, t.luck]
+                           for t in self.turns), total=len(self.turns))
 
     def to_dict(self) -> dict:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
@@ -159,7 +183,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             max_guesses: int = 6, progress=None, searcher=None,
             lists: str | None = None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
-    pattern notation). ``InconsistentFeedback`` names the turn whose pattern
+    pattern notation), as the words played with the answer last, or as
+    ``word:pattern`` strings. ``InconsistentFeedback`` names the turn whose pattern
     no answer still possible gives.
 
     The first turn's best value comes from the exact opening table (the
@@ -176,6 +201,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     if not rows:
         raise WordleError("no guesses to analyze")
+    if all(isinstance(row, str) for row in rows):  # as typed on the command line
+        rows = game_rows(list(rows), lexicon)
     if len(rows) > max_guesses:
         raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
                           f"{max_guesses}")

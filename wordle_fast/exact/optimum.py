@@ -22,10 +22,10 @@ from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.exact.proof import opening_table
-from wordle_fast.exact.tables import OpeningTable, by_cheap_score
+from wordle_fast.exact.tables import OpeningTable
 from wordle_fast.rules import check_mode, guess_limit, mode_name
 from wordle_fast.exact.search import (
-    Stopped, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
+    Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.trees import build_tree, verify_tree
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
@@ -106,6 +106,11 @@ class OptimalResult:
     def proven_best(self) -> bool:
         """True only when the opener is proven best over every allowed guess."""
         return self.scope == "every opener"
+
+    def __repr__(self) -> str:
+        return (f"OptimalResult({self.opener}, {self.mode} mode, at most {self.max_guesses}: "
+                f"{self.total_guesses} guesses over {self.games} answers, mean {self.mean:.4f}; "
+                f"{self.scope})")
 
     def to_dict(self) -> dict:
         data = {"opener": self.opener, "mode": self.mode, "scope": self.scope,

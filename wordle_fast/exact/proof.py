@@ -35,14 +35,14 @@ import numpy as np
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.scheduling import guarantee_job, prove_job
-from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
+from wordle_fast.exact.search import (
+    by_cheap_score, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.tables import (
     CANNOT_FINISH,
     EXACT,
     LOWER_BOUND,
     OpenerEntry,
     OpeningTable,
-    by_cheap_score,
     checked_entries,
     default_results_path,
     in_guess_order,

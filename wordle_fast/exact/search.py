@@ -1,5 +1,7 @@
 """The exact search as the rest of the package uses it: a searcher for a
-lexicon and mode, and the total of one opener solved bucket by bucket.
+lexicon and mode, the total of one opener solved bucket by bucket, and
+what the scores alone say of every opener (the least total it could have;
+the order in which to try openers).
 
 Layering: ``_exact`` (the compiled search) -> this module -> ``trees``,
 ``openings`` -> ``exact`` (``optimal``) -> the CLI and the optimal strategy.
@@ -22,6 +24,21 @@ def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None
     return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
                          mode=check_mode(hard_mode),
                          guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
+
+
+def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
+    """Guess rows by expected remaining set over every answer, smallest first
+    (list order among ties): the cheap score that picks openers to try."""
+    return np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
+
+
+def least_totals(lexicon: Lexicon) -> np.ndarray:
+    """The least total each opener (by guess row) could possibly have: every
+    answer takes the opener, and each of its k buckets of s answers at least
+    2s - 1 guesses more (the all-green one none): 3n - k - [an answer]."""
+    is_answer = np.zeros(lexicon.n_guesses, dtype=np.int64)
+    is_answer[lexicon.answer_rows] = 1
+    return 3 * lexicon.n_answers - lexicon.score().n_buckets.astype(np.int64) - is_answer
 
 
 def every_guess(searcher: ExactSearcher, lexicon: Lexicon) -> np.ndarray | None:

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-import numpy as np
-
 from wordle_fast._exact import UNSOLVABLE
+from wordle_fast._display import html_table
 from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import mode_name
+from wordle_fast.exact.search import least_totals
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
 STATUSES = (EXACT, LOWER_BOUND, CANNOT_FINISH)
@@ -98,6 +98,20 @@ class OpeningTable:
     def mean(self, entry: OpenerEntry) -> float | None:
         return None if entry.total is None else entry.total / self.n_answers
 
+    def __repr__(self) -> str:
+        counts = self.counts()
+        best = f"optimum {' '.join(self.best)} {self.optimum}" if self.best else "no exact total"
+        return (f"OpeningTable({self.mode} mode, at most {self.max_guesses}, "
+                f"{len(self.entries)} openers over {self.n_answers} answers: {best}; "
+                f"{counts[EXACT]} exact, {counts[LOWER_BOUND]} lower bounds, "
+                f"{counts[CANNOT_FINISH]} cannot finish)")
+
+    def _repr_html_(self) -> str:
+        return html_table(repr(self)[len("OpeningTable("):-1],
+                          ["rank", "opener", "status", "total", "mean"],
+                          ([rank, e.opener, e.status, e.total, self.mean(e)]
+                           for rank, e in enumerate(self.ranked(), 1)), total=len(self.entries))
+
     def to_dict(self, top: int | None = None) -> dict:
         ranked = self.ranked()
         return {"mode": self.mode, "max_guesses": self.max_guesses, "answers": self.n_answers,
@@ -121,12 +135,6 @@ def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dic
     return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
             "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
             "mode": mode_name(hard_mode)}
-
-
-def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
-    """Guess rows by expected remaining set over every answer, smallest first
-    (list order among ties): the cheap score that picks openers to try."""
-    return np.lexsort((np.arange(lexicon.n_guesses), lexicon.score().expected_remaining))
 
 
 def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off") -> Path:
@@ -322,15 +330,6 @@ def _description_at_start(resource) -> dict | None:
 
 def in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
     return {word: entries[word] for word in lexicon.guesses if word in entries}
-
-
-def least_totals(lexicon: Lexicon) -> np.ndarray:
-    """The least total each opener (by guess row) could possibly have: every
-    answer takes the opener, and each of its k buckets of s answers at least
-    2s - 1 guesses more (the all-green one none): 3n - k - [an answer]."""
-    is_answer = np.zeros(lexicon.n_guesses, dtype=np.int64)
-    is_answer[lexicon.answer_rows] = 1
-    return 3 * lexicon.n_answers - lexicon.score().n_buckets.astype(np.int64) - is_answer
 
 
 def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,

@@ -81,6 +81,11 @@ class BoardsSimulationResult:
         """The longest games, ties in the order played."""
         return sorted(self.games, key=lambda g: -g.length)[:n]
 
+    def __repr__(self) -> str:
+        return (f"BoardsSimulationResult({len(self.games)} games of {self.boards} boards, "
+                f"{self.config.get('strategy')}: {self.solved_rate:.2%} won in {self.max_guesses}, "
+                f"mean {self.mean:.4f}, median {self.median:g})")
+
     def summary(self) -> str:
         n = len(self.games)
         seed = f" (seed {self.seed})" if self.seed is not None else ""

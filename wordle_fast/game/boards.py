@@ -119,6 +119,11 @@ class BoardsSolver(Solver, several_boards=True):
 
     # -- state ------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        left = "/".join(str(self.n_candidates(b)) for b in range(self.boards))
+        return (f"BoardsSolver({self.boards} boards, {self.strategy.cache_key()}, "
+                f"{counted(len(self.history), 'guess', 'guesses')} played, candidates {left})")
+
     @property
     def history(self) -> tuple[Move, ...]:
         return self.game.moves

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from wordle_fast._display import html_table
 from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
@@ -106,6 +107,21 @@ class SimulationResult:
     @property
     def games_per_second(self) -> float:
         return self.games / self.wall_time if self.wall_time > 0 else float("inf")
+
+    def __repr__(self) -> str:
+        return (f"SimulationResult({self.games} games, {self.config.get('strategy')}: "
+                f"{self.success_rate:.2%} solved in {self.max_guesses}, mean {self.mean:.4f}, "
+                f"median {self.median:g})")
+
+    def _repr_html_(self) -> str:
+        shown = html_table(repr(self)[len("SimulationResult("):-1], ["guesses", "games"],
+                           self.distribution.items())
+        failures = self.failures
+        if failures:
+            shown += "\n" + html_table(f"{len(failures)} failures", ["answer", "guesses played"],
+                                       ([a, " ".join(self.sequences[a])] for a in failures),
+                                       total=len(failures))
+        return shown
 
     def to_dict(self, sequences: bool = True) -> dict:
         result = {

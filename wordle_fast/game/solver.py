@@ -31,10 +31,10 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses
+from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
-from wordle_fast.words import WordSource, normalize_word
+from wordle_fast.words import WordSource, counted, normalize_word
 
 GUESS_POOLS = ("allowed", "candidates")
 ONE_BOARD_LIMIT = 6     # the guess limit of one board
@@ -133,6 +133,11 @@ class Solver:
         self.reset()
 
     # -- state ----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        state = "solved" if self.solved else counted(self.n_candidates, "candidate")
+        return (f"Solver({self.strategy.cache_key()}, {mode_name(self.hard_mode)} mode, "
+                f"{counted(len(self.history), 'guess', 'guesses')} played, {state})")
 
     def reset(self) -> None:
         """Start a new game."""
