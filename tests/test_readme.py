@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def quick_start_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Quick start", 1)[1]
+    section = readme.split("## Install", 1)[1]
     block = section.split("```bash", 1)[1].split("```", 1)[0]
     return [line.strip() for line in block.strip().splitlines()]
 

@@ -26,7 +26,8 @@ from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 
 
 DESCRIPTION = ("Exact search for the minimum total guesses over every answer "
-               "(T(S) = |S| + min_g sum T(S_r)), in normal, hard or strict mode.")
+               "(T(S) = n + min_g sum T(S_r) for a set S of n answers), in normal, hard or strict "
+               "mode.")
 
 EXAMPLES = """\
 examples:
