@@ -45,6 +45,12 @@ def test_a_result_prints_as_one_short_line_with_its_headline(results, name):
     assert headline in text, text
 
 
+def test_a_strategy_prints_its_name_and_settings():
+    assert repr(wf.Solver(strategy="hybrid", frequency_weight=0.25).strategy).startswith(
+        "HybridStrategy('hybrid")
+    assert repr(wf.Solver(strategy="entropy").strategy) == "EntropyStrategy('entropy')"
+
+
 def test_the_analysis_turns_print_short_too(results):
     turn = results["GameAnalysis"][0].turns[0]
     assert repr(turn).startswith("TurnAnalysis(turn 1: salet,") and len(repr(turn)) <= 160

@@ -99,6 +99,9 @@ class Strategy:
         """What distinguishes this strategy's first-move cache from another's."""
         return self.name
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.cache_key()!r})"
+
     def first_move_source(self, lexicon, hard_mode: str = "off") -> str | None:
         """Where the first move's values come from when they are read, not
         computed (a table, which a command names); None otherwise."""
