@@ -56,7 +56,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="wordle-fast",
         description="Wordle as a search problem: exact feedback and entropy scoring, compiled.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=_PrintVersion)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_name, summary) in COMMANDS.items():
         if only is not None and name != only:
@@ -70,6 +70,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         module.add_arguments(command)
         command.set_defaults(run=module.run)
     return parser
+
+
+class _PrintVersion(argparse.Action):
+    """``--version``, which reads the package metadata only when asked (it
+    loads email, random, ...: a cost every other command start would pay)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the version, and whether the compiled core is in use")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_line())
+        parser.exit()
 
 
 def version_line() -> str:
