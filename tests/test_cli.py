@@ -231,3 +231,11 @@ def test_every_help_example_parses(command, examples, capsys):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert capsys.readouterr().out.rstrip().endswith(examples.rstrip())
+
+
+def test_openers_offers_only_the_strategies_that_play_one_board(capsys):
+    with pytest.raises(SystemExit):
+        main(["openers", "--help"])
+    strategy_line = next(line for line in capsys.readouterr().out.splitlines()
+                         if "--strategy {" in line)
+    assert "entropy" in strategy_line and "finish" not in strategy_line

@@ -31,7 +31,7 @@ from wordle_fast.cli.output import (
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 from wordle_fast.game.simulation import rank_openers
 from wordle_fast.rules import mode_name
-from wordle_fast.strategies import STRATEGIES
+from wordle_fast.strategies import ONE_BOARD_STRATEGIES
 from wordle_fast.words import counted
 
 # measure -> (GuessScore attribute, True if larger is better)
@@ -75,7 +75,7 @@ def add_arguments(parser) -> None:
                         help="with --depth: expand only the best W guesses by one-step entropy "
                              "at each level (default: all, exact)")
     _add_exact_options(parser)
-    parser.add_argument("--strategy", choices=list(STRATEGIES), default=None,
+    parser.add_argument("--strategy", choices=ONE_BOARD_STRATEGIES, default=None,
                         help="strategy after the opener, with --simulate")
     add_hard_mode_options(parser, "hard mode for --simulate, --exact and --depth")
     parser.add_argument("--workers", type=int, default=None, metavar="N",

@@ -21,7 +21,7 @@ from wordle_fast.strategies.heuristics import (
 from wordle_fast.strategies.lookahead import LookaheadStrategy
 from wordle_fast.strategies.optimal import OptimalStrategy
 
-__all__ = ["STRATEGIES", "BOARD_STRATEGIES", "DEFAULT_SOLVE_BONUS", "Option", "Position",
+__all__ = ["STRATEGIES", "BOARD_STRATEGIES", "ONE_BOARD_STRATEGIES", "DEFAULT_SOLVE_BONUS", "Option", "Position",
            "Strategy", "make_strategy", "option_takers"]
 
 # name -> class, in the order --help lists them
@@ -31,6 +31,8 @@ STRATEGIES: dict[str, type[Strategy]] = {cls.name: cls for cls in (
     FinishStrategy)}
 
 # The strategies that play several boards, the default first.
+# the strategies that can play a single board (openers --simulate offers only these)
+ONE_BOARD_STRATEGIES = tuple(name for name, cls in STRATEGIES.items() if cls.one_board)
 BOARD_STRATEGIES = tuple(sorted((name for name, cls in STRATEGIES.items() if cls.several_boards),
                                 key=lambda name: name != "solve-bonus"))
 
