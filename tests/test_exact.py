@@ -40,6 +40,31 @@ def small_lists(draw):
     return answers, answers + extra, draw(st.integers(2, 6))
 
 
+
+ONE_LETTER_APART = ["bat", "cat", "hat", "mat", "pat"]
+
+
+@pytest.mark.parametrize("extra", [
+    [],                 # only the candidates: found one at a time, 1 + 2 + ... + 5
+    ["bzz"],            # a probe of two buckets, {bat} and the rest: no better
+    ["zbc"],            # a probe of two buckets, {bat, cat} and the rest: better
+    ["bcz"],            # a probe of three buckets
+    ["bch", "mpz"],     # probes that split all five apart between them
+])
+@pytest.mark.parametrize("max_guesses", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_sets_few_guesses_split_agree_with_brute_force(extra, max_guesses, mode):
+    # The search's shortcuts on a set's guess counts (the least bound, the
+    # one-at-a-time chain, the last two guesses) against the twin, on words
+    # that differ in one letter, where they decide.
+    lexicon = Lexicon(answers=ONE_LETTER_APART, guesses=ONE_LETTER_APART + extra)
+    fast = make_exact_searcher(lexicon, mode).solve(np.arange(lexicon.n_answers), max_guesses)
+    slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=[tuple(word) for word in lexicon.encoded_guesses])
+    assert min(fast, INFEASIBLE) == slow
+    if not extra:
+        assert slow == (15 if max_guesses >= 5 else INFEASIBLE)
+
 @given(small_lists())
 @settings(max_examples=100, deadline=None)
 def test_search_agrees_with_brute_force(case):

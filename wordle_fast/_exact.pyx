@@ -733,6 +733,9 @@ cdef class ExactSearcher:
         # buckets of a subset, so one whose reach keeps its bound 3n - k - 1
         # above the budget cannot help, and is not scanned. With the tight
         # budgets of refutations that leaves few guesses to scan.
+        # (Not in the hard modes: carried there as the parent's legal rows
+        # and counts, it cost more than it saved, 1.1-1.25x the time of a
+        # hard-mode refutation sample, and more states.)
         # Closed forms from the candidates alone: one that splits the set
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
@@ -752,14 +755,18 @@ cdef class ExactSearcher:
             elif rows.shape[0] == 0:
                 return budget + 1   # no guess can come within the budget
         bounds, buckets = self._all_bounds(members, n, rows)
-        cdef int64_t floor
+        cdef const int64_t[::1] bound_view = bounds
+        cdef const int64_t[::1] bucket_view = buckets
+        cdef Py_ssize_t n_rows = bound_view.shape[0], n_useful, i, position
+        # (the scans over bounds and buckets below are plain loops: numpy's
+        # reductions and np.isin cost a fifth of a hard-mode refutation on
+        # these short arrays; see benchmarks/README.md)
+        cdef int64_t floor = _least(&bound_view[0], n_rows) if n_rows else INFEASIBLE
         if rows is not legal:
             # every guess left out has a bound above the budget
-            floor = min(bounds.min() if bounds.shape[0] else INFEASIBLE, budget + 1)
+            floor = min(floor, budget + 1)
             if floor > budget:
                 return floor
-        else:
-            floor = bounds.min()
         if floor >= INFEASIBLE:
             return INFEASIBLE
         # (A guess of k buckets has the bound 3n - k - [candidate], so a floor
@@ -767,7 +774,7 @@ cdef class ExactSearcher:
         # without a pass over the buckets. Not after a partial scan: the
         # guesses left out may split the set.)
         if (rows is legal and floor >= 3 * n - 3 and most <= 2
-                and _only_singles(self.answer_rows, members, n, buckets, legal)):
+                and _only_singles(&bound_view[0], &bucket_view[0], n_rows, n)):
             # No guess splits the set except by naming one of its candidates,
             # and so in every subset: the answers can only be found one at a
             # time, T = 1 + 2 + ... + n. Searched, this chain is exponential
@@ -777,17 +784,12 @@ cdef class ExactSearcher:
         if depth == 2:
             # Only a guess that splits every candidate apart finishes in time
             # (a partial scan keeps every guess whose reach could: need <= n).
-            perfect = buckets == n
-            if not perfect.any():
-                return INFEASIBLE
-            return int(bounds[perfect].min())   # 2n - 1 with a candidate, else 2n
+            return _least_splitting(&bound_view[0], &bucket_view[0], n_rows, n)
         if floor == 2 * n - 1:
             return floor        # a candidate splits the set apart: optimal
         if floor > budget:
             return floor
         # Try guesses in order of their bound (stable: matrix order among ties).
-        cdef const int64_t[::1] bound_view = bounds
-        cdef Py_ssize_t n_rows = bound_view.shape[0], n_useful, i, position
         cdef intp_t* order = <intp_t*> malloc(n_rows * sizeof(intp_t))
         if order == NULL:
             raise MemoryError()
@@ -1138,18 +1140,39 @@ cdef dict _newer_half(dict entries):
     return dict(islice(entries.items(), len(entries) // 2, None))
 
 
-cdef bint _only_singles(const intp_t* answer_rows, const intp_t* members, Py_ssize_t n,
-                        buckets, legal) except -1:
+cdef int64_t _least(const int64_t* values, Py_ssize_t n) noexcept nogil:
+    # The least of n >= 1 values.
+    cdef int64_t least = values[0]
+    cdef Py_ssize_t i
+    for i in range(1, n):
+        if values[i] < least:
+            least = values[i]
+    return least
+
+
+cdef int64_t _least_splitting(const int64_t* bound, const int64_t* buckets, Py_ssize_t n_rows,
+                              Py_ssize_t n) noexcept nogil:
+    # The least bound of a guess that splits the n members apart (2n - 1
+    # with a candidate, else 2n); INFEASIBLE when none does.
+    cdef int64_t least = INFEASIBLE
+    cdef Py_ssize_t i
+    for i in range(n_rows):
+        if buckets[i] == n and bound[i] < least:
+            least = bound[i]
+    return least
+
+
+cdef bint _only_singles(const int64_t* bound, const int64_t* buckets, Py_ssize_t n_rows,
+                        Py_ssize_t n) noexcept nogil:
     # True when no guess makes more than two buckets of the set, and every
     # one that makes two is one of its candidates (so its buckets are itself
-    # and the rest). At the end of the module, away from the search's hot
-    # code: as a method of ExactSearcher, even unused, it made the SALET
-    # search 11% slower (code layout; measured three times against a build
-    # without it).
-    if buckets.max() > 2:
-        return False
-    rows = np.flatnonzero(buckets == 2)
-    if legal is not None:
-        rows = legal[rows]
-    candidates = np.array([answer_rows[members[i]] for i in range(n)], dtype=np.intp)
-    return bool(np.isin(rows, candidates).all())
+    # and the rest): a two-bucket guess is a candidate exactly when its
+    # bound 3n - k - [candidate] is 3n - 3. At the end of the module, away
+    # from the search's hot code: as a method of ExactSearcher, even unused,
+    # it made the SALET search 11% slower (code layout; measured three times
+    # against a build without it).
+    cdef Py_ssize_t i
+    for i in range(n_rows):
+        if buckets[i] > 2 or (buckets[i] == 2 and bound[i] != 3 * n - 3):
+            return False
+    return True
