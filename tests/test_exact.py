@@ -40,16 +40,14 @@ def small_lists(draw):
     return answers, answers + extra, draw(st.integers(2, 6))
 
 
-
 ONE_LETTER_APART = ["bat", "cat", "hat", "mat", "pat"]
 
 
 @pytest.mark.parametrize("extra", [
     [],                 # only the candidates: found one at a time, 1 + 2 + ... + 5
-    ["bzz"],            # a probe of two buckets, {bat} and the rest: no better
-    ["zbc"],            # a probe of two buckets, {bat, cat} and the rest: better
-    ["bcz"],            # a probe of three buckets
-    ["bch", "mpz"],     # probes that split all five apart between them
+    ["bzz"],            # a probe of two buckets that is no candidate: {bat} and the rest
+    ["bcz"],            # a probe of three buckets: {bat}, {cat} and the rest
+    ["bch", "mpz"],     # probes of four and three buckets that split all five between them
 ])
 @pytest.mark.parametrize("max_guesses", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("mode", ["off", "hard"])
@@ -64,6 +62,7 @@ def test_sets_few_guesses_split_agree_with_brute_force(extra, max_guesses, mode)
     assert min(fast, INFEASIBLE) == slow
     if not extra:
         assert slow == (15 if max_guesses >= 5 else INFEASIBLE)
+
 
 @given(small_lists())
 @settings(max_examples=100, deadline=None)
