@@ -761,7 +761,8 @@ cdef class ExactSearcher:
         # (the scans over bounds and buckets below are plain loops: numpy's
         # reductions and np.isin cost a fifth of a hard-mode refutation on
         # these short arrays; see benchmarks/README.md)
-        cdef int64_t floor = _least(&bound_view[0], n_rows) if n_rows else INFEASIBLE
+        cdef int64_t floor = (_least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, False,
+                                           INFEASIBLE) if n_rows else INFEASIBLE)
         if rows is not legal:
             # every guess left out has a bound above the budget
             floor = min(floor, budget + 1)
@@ -784,7 +785,7 @@ cdef class ExactSearcher:
         if depth == 2:
             # Only a guess that splits every candidate apart finishes in time
             # (a partial scan keeps every guess whose reach could: need <= n).
-            return _least_splitting(&bound_view[0], &bucket_view[0], n_rows, n)
+            return _least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, True, INFEASIBLE)
         if floor == 2 * n - 1:
             return floor        # a candidate splits the set apart: optimal
         if floor > budget:
@@ -1023,7 +1024,7 @@ cdef class ExactSearcher:
         # (in decreasing reach), as _search would start it: closed forms
         # first, then the best per-guess bound 3n - k - [candidate], the
         # scan stopping where the reach left cannot beat it.
-        cdef Py_ssize_t most = 0, g, block, first, last
+        cdef Py_ssize_t most = 0, block, first, last
         cdef int64_t best = _small_set_value(n, depth)
         if best >= 0:
             return best
@@ -1045,17 +1046,13 @@ cdef class ExactSearcher:
                     break
                 _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows, members,
                                       n, self.all_green, scratch.bound, scratch.buckets)
-                for g in range(first, last):
-                    # with two guesses left only a split into singletons finishes
-                    if scratch.bound[g] < best and (depth > 2 or scratch.buckets[g] == n):
-                        best = scratch.bound[g]
+                best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
+                                    best)
         else:
             _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                           self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
                           scratch.buckets)
-            for g in range(n_rows):
-                if scratch.bound[g] < best and (depth > 2 or scratch.buckets[g] == n):
-                    best = scratch.bound[g]
+            best = _least_bound(scratch.bound, scratch.buckets, 0, n_rows, n, depth <= 2, best)
         if best >= INFEASIBLE:
             return INFEASIBLE
         return max(best, 2 * n - 1)
@@ -1140,25 +1137,16 @@ cdef dict _newer_half(dict entries):
     return dict(islice(entries.items(), len(entries) // 2, None))
 
 
-cdef int64_t _least(const int64_t* values, Py_ssize_t n) noexcept nogil:
-    # The least of n >= 1 values.
-    cdef int64_t least = values[0]
-    cdef Py_ssize_t i
-    for i in range(1, n):
-        if values[i] < least:
-            least = values[i]
-    return least
-
-
-cdef int64_t _least_splitting(const int64_t* bound, const int64_t* buckets, Py_ssize_t n_rows,
-                              Py_ssize_t n) noexcept nogil:
-    # The least bound of a guess that splits the n members apart (2n - 1
-    # with a candidate, else 2n); INFEASIBLE when none does.
-    cdef int64_t least = INFEASIBLE
-    cdef Py_ssize_t i
-    for i in range(n_rows):
-        if buckets[i] == n and bound[i] < least:
-            least = bound[i]
+cdef int64_t _least_bound(const int64_t* bound, const int64_t* buckets, Py_ssize_t first,
+                          Py_ssize_t last, Py_ssize_t n, bint splits_only,
+                          int64_t least) noexcept nogil:
+    # The least of `least` and the bounds of guesses first..last-1; with
+    # `splits_only` (two guesses left: only a split into singletons
+    # finishes) only of those that split the n members apart.
+    cdef Py_ssize_t g
+    for g in range(first, last):
+        if bound[g] < least and (not splits_only or buckets[g] == n):
+            least = bound[g]
     return least
 
 
