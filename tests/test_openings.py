@@ -98,6 +98,19 @@ def test_bound_pass_is_a_true_bound_and_matches_bucket_bounds(official):
     # stopped at a threshold: still a bound, and past the threshold
     stopped = searcher.opener_bounds(rows, 6, 7919)
     assert np.all(stopped <= full) and np.all((stopped > 7919) | (stopped == full))
+    # with each opener's buckets, as the search of a table takes them: those
+    # of an opener left open are bucket_bounds'; past the threshold, the
+    # buckets not reached keep 2s - 1, so they still sum to the bound
+    again, buckets = searcher.opener_bounds(rows, 6, 7925, with_buckets=True)
+    assert list(again) == list(searcher.opener_bounds(rows, 6, 7925))
+    for row, bound, (codes, sizes, bounds) in zip(rows, again, buckets):
+        whole = searcher.bucket_bounds(row, 6)
+        assert list(codes) == list(whole[0]) and list(sizes) == list(whole[1])
+        assert np.all(bounds <= whole[2]) and np.all(bounds >= 2 * sizes - 1)
+        assert bound == official.n_answers + bounds.sum()
+        if bound <= 7925:
+            assert list(bounds) == list(whole[2])
+    assert again[0] <= 7925 < again[3]     # SALET searched on, QAJAQ refuted
 
 
 @given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),

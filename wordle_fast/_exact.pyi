@@ -1,3 +1,5 @@
+from typing import Literal, overload
+
 import numpy as np
 import numpy.typing as npt
 
@@ -47,8 +49,14 @@ class ExactSearcher:
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
     def best_guess(self, members: npt.ArrayLike, depth: int,
                    legal: npt.ArrayLike | None = None) -> int: ...
-    def opener_bounds(self, rows: npt.ArrayLike, depth: int,
-                      threshold: int = ...) -> npt.NDArray[np.int64]: ...
+    @overload
+    def opener_bounds(self, rows: npt.ArrayLike, depth: int, threshold: int = ...,
+                      with_buckets: Literal[False] = ...) -> npt.NDArray[np.int64]: ...
+    @overload
+    def opener_bounds(
+        self, rows: npt.ArrayLike, depth: int, threshold: int, with_buckets: Literal[True],
+    ) -> tuple[npt.NDArray[np.int64], list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                                 npt.NDArray[np.int64]]]]: ...
     def bucket_bounds(
         self, opener: int, depth: int,
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...

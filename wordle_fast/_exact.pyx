@@ -570,38 +570,60 @@ cdef class ExactSearcher:
             raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
         return self._optimal_guess(members, depth, value, legal)
 
-    def opener_bounds(self, rows, int depth, int64_t threshold=INFEASIBLE - 1):
+    def opener_bounds(self, rows, int depth, int64_t threshold=INFEASIBLE - 1,
+                      bint with_buckets=False):
         """A proven lower bound on the total guesses with each guess row in
         ``rows`` played first (from every answer, ``depth`` guesses in all):
         n plus, for each of its buckets, the bound ``bucket_bounds`` gives.
         Buckets are bounded largest first, and an opener stops as soon as its
         bound passes ``threshold`` (the smaller bound is still proven). A
         value of UNSOLVABLE or more: the opener cannot finish in time. The
-        openers are shared out over the searcher's threads, one each."""
+        openers are shared out over the searcher's threads, one each.
+
+        ``with_buckets``: also return, for each opener, what
+        ``bucket_bounds`` would (so that a search of the openers left need
+        not bound their buckets again); past the threshold, the buckets
+        not reached keep their least bound 2s - 1."""
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
             raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
-        out = np.empty(rows.shape[0], dtype=np.int64)
+        cdef Py_ssize_t i, n_rows = rows.shape[0], width = self.n_patterns if with_buckets else 1
+        out = np.empty(n_rows, dtype=np.int64)
+        # one row of (codes, sizes, bounds) per opener, when asked for
+        codes = np.zeros((n_rows, width), dtype=np.int64)
+        sizes = np.zeros((n_rows, width), dtype=np.int64)
+        bounds = np.zeros((n_rows, width), dtype=np.int64)
+        n_buckets = np.zeros(n_rows, dtype=np.intp)
         cdef const intp_t[::1] row_view = rows
         cdef int64_t[::1] out_view = out
-        cdef Py_ssize_t i, n_rows = rows.shape[0]
+        cdef int64_t[:, ::1] code_view = codes
+        cdef int64_t[:, ::1] size_view = sizes
+        cdef int64_t[:, ::1] bound_view = bounds
+        cdef Py_ssize_t[::1] count_view = n_buckets
         cdef Scratch* scratch
         cdef int threads = self.n_threads
         if n_rows == 0:
-            return out
+            return (out, []) if with_buckets else out
         self._prepare_reach()
         with nogil, parallel(num_threads=threads):
             scratch = self._new_scratch()
             for i in prange(n_rows, schedule="dynamic"):
                 if scratch == NULL:
                     out_view[i] = -1
+                elif with_buckets:
+                    out_view[i] = self._opener_bound(row_view[i], depth, threshold, scratch,
+                                                     &bound_view[i, 0], &size_view[i, 0],
+                                                     &code_view[i, 0], &count_view[i])
                 else:
                     out_view[i] = self._opener_bound(row_view[i], depth, threshold, scratch,
                                                      NULL, NULL, NULL, NULL)
             self._free_scratch(scratch)
         if n_rows and out.min() < 0:
             raise MemoryError("no memory for the bound pass")
-        return out
+        if not with_buckets:
+            return out
+        return out, [(codes[i, :k].copy(), sizes[i, :k].copy(), bounds[i, :k].copy())
+                     for i, k in enumerate(n_buckets.tolist())]
 
     def bucket_bounds(self, Py_ssize_t opener, int depth):
         """The buckets of ``opener`` over every answer, largest first, the
@@ -1062,7 +1084,7 @@ cdef class ExactSearcher:
                                int64_t* codes_out, Py_ssize_t* n_out) noexcept nogil:
         # n + the sum of _set_bound over the opener's buckets, largest first,
         # stopping once past `threshold`; the *_out arrays (if not NULL) get
-        # each bucket's code, size and bound.
+        # each bucket's code, size and bound (2s - 1 for those not reached).
         cdef Py_ssize_t n = self.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
         cdef int64_t total = n, value
         cdef const intp_t* rows = NULL
@@ -1106,7 +1128,7 @@ cdef class ExactSearcher:
             if value >= INFEASIBLE:
                 return INFEASIBLE
             total += value - (2 * size - 1)
-            if total > threshold and bounds_out == NULL:
+            if total > threshold:
                 return total
         return total
 

@@ -19,9 +19,9 @@ def _worker_searcher(lists, hard_mode):
     return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1)
 
 
-def prove_job(lists, hard_mode, max_guesses, row, budget):
+def prove_job(lists, hard_mode, max_guesses, row, budget, buckets=None):
     lexicon, searcher = _worker_searcher(lists, hard_mode)
-    return row, opener_total(searcher, lexicon, row, max_guesses, budget)
+    return row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=buckets)
 
 
 def guarantee_job(lists, hard_mode, max_guesses, row):

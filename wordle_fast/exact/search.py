@@ -57,7 +57,7 @@ class Stopped(KeyboardInterrupt):
 
 
 def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesses: int,
-                 budget: int = UNSOLVABLE - 1, progress=None) -> int:
+                 budget: int = UNSOLVABLE - 1, progress=None, buckets=None) -> int:
     """The total guesses over every answer with guess ``row`` first: exact
     when at most ``budget``, else a proven lower bound above it (UNSOLVABLE
     or more: it cannot finish within ``max_guesses``).
@@ -77,9 +77,12 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     solved so (within the budget) before the rounds, for the same reason.
     ``progress(placed)`` reports the answers in buckets solved exactly;
     Ctrl-C raises ``Stopped`` with the bound reached (the exact buckets plus
-    the others' bounds).
+    the others' bounds). ``buckets``: what ``bucket_bounds`` gives for this
+    opener, when the caller has it already (the bound pass of a table).
     """
-    codes, sizes, bounds = searcher.bucket_bounds(row, max_guesses)
+    if buckets is None:
+        buckets = searcher.bucket_bounds(row, max_guesses)
+    codes, sizes, bounds = buckets
     n_answers = lexicon.n_answers
     if len(bounds) and bounds.max() >= UNSOLVABLE:
         return UNSOLVABLE
