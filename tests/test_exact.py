@@ -335,6 +335,17 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
         for legal in lists:
             same(shared.solve(bucket, max_guesses - 1, legal=legal),
                  searcher().solve(bucket, max_guesses - 1, legal=legal))
+        if mode != "off":
+            # known by the rule's state after the opener (keys shared across
+            # openers), with a budget and without
+            budget = data.draw(st.integers(2 * len(bucket) - 1, 4 * len(bucket)))
+            fresh = searcher().solve(bucket, max_guesses - 1, budget, legal=lists[1])
+            mine = shared.solve(bucket, max_guesses - 1, budget,
+                                legal=np.arange(lexicon.n_guesses), after=(row, code))
+            assert mine == fresh if fresh <= budget else mine > budget
+            same(shared.solve(bucket, max_guesses - 1, legal=np.arange(lexicon.n_guesses),
+                              after=(row, code)),
+                 searcher().solve(bucket, max_guesses - 1, legal=lists[1]))
     slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
                        guesses=[tuple(word) for word in lexicon.encoded_guesses])
     same(shared.solve(everyone, max_guesses), slow)
@@ -495,6 +506,29 @@ def test_raise_cannot_guarantee_six_in_hard_mode(official):
     assert exact_total(sub.matrix, 5, 5, mode="hard",
                        guesses=[tuple(word) for word in sub.encoded_guesses]) == INFEASIBLE
     assert make_exact_searcher(official).solve(bucket, 5) < INFEASIBLE   # normal mode can
+
+
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_a_set_known_by_the_rule_after_a_guess(official, mode):
+    # solve(..., after=(guess, code)) keys the set by the rule's state, not
+    # by its list: one memo must still tell RAISE's ybbyg bucket under the
+    # rule (cannot finish in five) from the same words under every guess.
+    searcher = make_exact_searcher(official, mode)
+    raise_row, code = official.guess_index("raise"), parse_pattern("ybbyg", 5)
+    bucket = np.flatnonzero(official.matrix[raise_row] == code)
+    everyone = np.arange(official.n_guesses)
+    for whole_first in (True, False):     # either order into the one memo
+        searcher.clear()
+        if whole_first:
+            whole = searcher.solve(bucket, 5, legal=everyone)
+        ruled = searcher.solve(bucket, 5, legal=everyone, after=(raise_row, code))
+        if not whole_first:
+            whole = searcher.solve(bucket, 5, legal=everyone)
+        assert whole < INFEASIBLE <= ruled
+    assert searcher.solve(bucket, 6, 28, legal=everyone, after=(raise_row, code)) == 29
+    assert searcher.solve(bucket, 6, legal=everyone, after=(raise_row, code)) == 29
+    with pytest.raises(ValueError, match="after must be"):
+        searcher.solve(bucket, 5, legal=everyone, after=(raise_row, 3 ** 5))
 
 
 @given(trap_lists(), st.sampled_from(["hard", "strict"]))

@@ -475,15 +475,35 @@ cdef class ExactSearcher:
 
     # -- public ----------------------------------------------------------------
 
-    def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None):
-        """T(S, depth) if at most ``budget``, else a lower bound above it."""
+    def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
+        """T(S, depth) if at most ``budget``, else a lower bound above it.
+
+        ``after``: ``(guess, code)`` when S is what ``guess`` showing
+        ``code`` leaves, and ``legal`` the list before that guess (the rule
+        then narrows it). In hard mode the memo then knows S by the rule's
+        state since ``legal``, so that the sets of different openers share
+        entries when the same words and the same rule remain (as after A
+        then B and after B then A)."""
         members = _sorted_members(members, self.n_answers)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
-        legal = self._legal_now(legal, members)
-        return self._solve(&view[0], members.shape[0], depth, budget, legal,
-                           self._root_context(legal))
+        if after is None or self.mode_id == MODE_OFF:
+            legal = self._legal_now(legal, members)
+            context = self._root_context(legal)
+        else:
+            guess, code = after
+            if not (0 <= guess < self.n_guesses and 0 <= code < self.n_patterns):
+                raise ValueError(f"after must be (guess row, pattern code), got {after!r}")
+            legal = self._legal_now(legal)
+            if self.mode_id == MODE_HARD:
+                context = self._hard_context_after(self._root_context(legal), guess, code)
+                legal = self._legal_in_context(legal, guess, code, context)
+            else:
+                legal = self._legal_after(legal, guess, code)
+                context = self._root_context(legal)
+            legal = self._legal_now(legal, members)
+        return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
 
     def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
                     legal=None):

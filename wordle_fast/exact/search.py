@@ -104,9 +104,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         nonlocal total, placed
         limit = min(bounds[b] + step, budget - (total - bounds[b]))
         code = int(codes[b])
-        after = None if legal is None else searcher.legal_after(legal, row, code)
         value = max(int(searcher.solve(np.flatnonzero(opener_codes == code), max_guesses - 1,
-                                       limit, legal=after)), bounds[b])
+                                       limit, legal=legal, after=(row, code))), bounds[b])
         total += value - bounds[b]
         bounds[b] = value
         if value > limit:
