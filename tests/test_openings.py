@@ -14,7 +14,7 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
-from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.proof import opening_table, same_letters
 from wordle_fast.exact.settle import complete_table, settle_openers
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
@@ -449,6 +449,32 @@ def test_complete_tables_agree_with_brute_force_in_every_mode(tmp_path_factory, 
     # saved as it went: a second call reads every entry back and proves nothing
     again = complete_table(lexicon, mode, max_guesses, results_path=results)
     assert again.entries == table.entries
+
+
+def test_openers_with_the_same_letters_are_grouped_in_order():
+    guesses = ["stare", "crane", "tears", "nacre", "moldy", "rates", "sissy", "siss", "tares"]
+    left = [(5, 0), (6, 1), (7, 2), (7, 3), (8, 4), (9, 5), (9, 6), (10, 8)]
+    assert same_letters(left, guesses) == [[(5, 0), (7, 2), (9, 5), (10, 8)],
+                                           [(6, 1), (7, 3)], [(8, 4)], [(9, 6)]]
+    assert same_letters([], guesses) == []
+
+
+@pytest.mark.parametrize("max_guesses", [3, 2])
+def test_a_complete_table_over_worker_processes_equals_the_serial_one(tmp_path, max_guesses):
+    # Openers with the same letters (STARE, TEARS, RATES; CRANE, NACRE,
+    # CANER) go to the workers a group to a job: in the search, and with two
+    # guesses, where no opener can finish, in the guarantee stage.
+    answers = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+               "naval", "serve", "heath", "dwarf", "stare", "crane"]
+    guesses = answers + ["tears", "rates", "nacre", "caner", "moldy", "xylyl", "fuzzy"]
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    serial = complete_table(lexicon, "hard", max_guesses, results_path=tmp_path / "serial.json")
+    shared = complete_table(lexicon, "hard", max_guesses, workers=2,
+                            results_path=tmp_path / "shared.json")
+    assert shared.entries == serial.entries
+    check_complete(shared, lexicon, max_guesses, "hard")
+    statuses = {entry.status for entry in shared.entries.values()}
+    assert statuses == ({EXACT, CANNOT_FINISH} if max_guesses == 3 else {CANNOT_FINISH})
 
 
 TIGHT = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",

@@ -19,14 +19,18 @@ def _worker_searcher(lists, hard_mode):
     return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1)
 
 
-def prove_job(lists, hard_mode, max_guesses, row, budget, buckets=None):
+def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets):
+    """[(row, opener_total)] for each of ``rows`` in turn (openers with the
+    same letters, whose searches share the memo), ``buckets`` theirs or None."""
     lexicon, searcher = _worker_searcher(lists, hard_mode)
-    return row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=buckets)
+    return [(row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=its_buckets))
+            for row, its_buckets in zip(rows, buckets, strict=True)]
 
 
-def guarantee_job(lists, hard_mode, max_guesses, row):
+def guarantee_job(lists, hard_mode, max_guesses, rows):
+    """[(row, limit, total)] (``fewest_guarantee``) for each of ``rows``."""
     lexicon, searcher = _worker_searcher(lists, hard_mode)
-    return row, *fewest_guarantee(searcher, lexicon, row, max_guesses)
+    return [(row, *fewest_guarantee(searcher, lexicon, row, max_guesses)) for row in rows]
 
 
 def default_workers() -> int:

@@ -86,10 +86,12 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
 
     It starts from the table at the optimum (``opening_table``) and searches
     every opener still holding a lower bound without a budget (lowest bound
-    first), then the guarantees, over ``workers`` processes or ``executor``.
-    Every entry is saved in ``results_path`` (default: the cache directory)
-    as it is proven, so a Ctrl-C or a crash loses at most the openers being
-    searched, and the same call resumes. ``progress(stage, done, total)``
+    first, openers with the same letters together), then the guarantees,
+    over ``workers`` processes or ``executor``. Every entry is saved in
+    ``results_path`` (default: the cache directory) as it is proven (over
+    processes, as its group of openers with the same letters is), so a
+    Ctrl-C or a crash loses at most the openers being searched, and the same
+    call resumes. ``progress(stage, done, total)``
     reports the stages, the last two "complete" and "guarantee"."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
