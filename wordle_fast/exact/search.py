@@ -9,6 +9,8 @@ Layering: ``_exact`` (the compiled search) -> this module -> ``trees``,
 
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
@@ -16,7 +18,7 @@ from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import check_mode, guess_limit
 
 
-SMALL_BUCKET = 40    # opener_total, hard modes: buckets searched before the rounds
+SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepped searches
 
 
 def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
@@ -63,18 +65,23 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     or more: it cannot finish within ``max_guesses``).
 
     Each bucket starts at its one-level lower bound (``bucket_bounds``).
-    Then, in rounds, every bucket not yet exact is searched with a budget of
-    its bound plus a step (0, 1, 2, 4, ... up to the slack the budget
-    leaves): a search either proves the bucket's exact value or raises its
-    bound, cheaply when the step is small. So an opener whose excess over the
-    budget is spread thinly over many buckets is refuted without solving any
-    of them exactly, and one whose excess sits in one bucket still is by the
-    last round. Without a budget each bucket is solved outright, smallest
-    first: a bucket that cannot finish in time (which settles the opener) is
-    most often a small hard-mode endgame, found at once rather than after
-    the large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s). With a
-    budget in the hard modes, buckets of at most SMALL_BUCKET words are
-    solved so (within the budget) before the rounds, for the same reason.
+    Then each bucket not yet exact is searched with a budget of its bound
+    plus a step (0 the first time, then 1, 2, 4, ... up to the slack the
+    budget leaves): a search either proves the bucket's exact value or
+    raises its bound, cheaply when the step is small. After one pass over
+    every bucket (largest first), the next searched is always the one whose
+    last search visited the fewest states: the search near a bucket's true
+    value grows costly, and another bucket may raise the total as well for
+    less. So an opener whose excess over the budget is spread thinly over
+    many buckets is refuted without solving any of them exactly, and one
+    whose excess sits in one bucket still is, in the end.
+
+    Without a budget each bucket is solved outright, smallest first: a
+    bucket that cannot finish in time (which settles the opener) is most
+    often a small hard-mode endgame, found at once rather than after the
+    large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s). With a budget
+    in the hard modes, buckets of at most SMALL_BUCKET words are solved so
+    (within the budget) before the stepped searches, for the same reason.
     ``progress(placed)`` reports the answers in buckets solved exactly;
     Ctrl-C raises ``Stopped`` with the bound reached (the exact buckets plus
     the others' bounds). ``buckets``: what ``bucket_bounds`` gives for this
@@ -127,22 +134,32 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         open_buckets = [b for b in open_buckets if sizes[b] > SMALL_BUCKET]
     else:
         first = []
-    step = 0
+    # The uniform rounds this replaced (every open bucket, step 0, 1, 2, 4,
+    # ...) spent most of a refutation near the large buckets' true values,
+    # worst when the memo held a sibling opener's bound for one (250
+    # consecutive openers of the nyt2023 hard proof: 122 s against 101 s).
     try:
         for b in first:
             settle(b, UNSOLVABLE)
             if total > budget:
                 return total
-        while open_buckets:
-            still_open = []
-            for b in open_buckets:
-                exact = settle(b, step)
-                if total > budget:
-                    return total
-                if not exact:
-                    still_open.append(b)
-            open_buckets = still_open
-            step = 1 if step == 0 else 2 * step
+        # (states its last search visited, bucket, its next step)
+        cheapest = []
+        for b in open_buckets:
+            states = searcher.states
+            exact = settle(b, 0)
+            if total > budget:
+                return total
+            if not exact:
+                heapq.heappush(cheapest, (searcher.states - states, b, 1))
+        while cheapest:
+            _, b, step = heapq.heappop(cheapest)
+            states = searcher.states
+            exact = settle(b, step)
+            if total > budget:
+                return total
+            if not exact:
+                heapq.heappush(cheapest, (searcher.states - states, b, 2 * step))
     except KeyboardInterrupt:
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
