@@ -143,15 +143,9 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
             settle(b, UNSOLVABLE)
             if total > budget:
                 return total
-        # (states its last search visited, bucket, its next step)
-        cheapest = []
-        for b in open_buckets:
-            states = searcher.states
-            exact = settle(b, 0)
-            if total > budget:
-                return total
-            if not exact:
-                heapq.heappush(cheapest, (searcher.states - states, b, 1))
+        # (states its last search visited, bucket, its next step); -1 for
+        # none yet, so the first pass goes over every bucket, largest first
+        cheapest = [(-1, b, 0) for b in open_buckets]
         while cheapest:
             _, b, step = heapq.heappop(cheapest)
             states = searcher.states
@@ -159,7 +153,7 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
             if total > budget:
                 return total
             if not exact:
-                heapq.heappush(cheapest, (searcher.states - states, b, 2 * step))
+                heapq.heappush(cheapest, (searcher.states - states, b, max(1, 2 * step)))
     except KeyboardInterrupt:
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
