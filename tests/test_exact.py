@@ -64,6 +64,26 @@ def test_sets_few_guesses_split_agree_with_brute_force(extra, max_guesses, mode)
         assert slow == (15 if max_guesses >= 5 else INFEASIBLE)
 
 
+@pytest.mark.parametrize("extra", [
+    [],               # no guess splits the four apart: 1 + 2 + 3 + 4 at best
+    ["chm"],          # a probe that splits them apart, no candidate: 2 x 4, the least
+    ["chz", "chm"],   # after a probe of three buckets
+])
+@pytest.mark.parametrize("max_guesses", [2, 3, 6])
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_a_probe_that_splits_a_set_apart_agrees_with_brute_force(extra, max_guesses, mode):
+    # Where no candidate splits the set apart, a guess that does is optimal
+    # (2n): the scan stops at the first one.
+    words = ONE_LETTER_APART[:4]
+    lexicon = Lexicon(answers=words, guesses=words + extra)
+    fast = make_exact_searcher(lexicon, mode).solve(np.arange(lexicon.n_answers), max_guesses)
+    slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=[tuple(word) for word in lexicon.encoded_guesses])
+    assert min(fast, INFEASIBLE) == slow
+    if "chm" in extra:
+        assert slow == 8
+
+
 @given(small_lists())
 @settings(max_examples=100, deadline=None)
 def test_search_agrees_with_brute_force(case):

@@ -529,7 +529,7 @@ cdef class ExactSearcher:
         if depth <= 1:
             return INFEASIBLE
         entry = self.memo.get(self._key(&view[0], n, depth, self._root_context(legal)))
-        bounds, _ = self._all_bounds(&view[0], n, legal)
+        bounds, _, _ = self._all_bounds(&view[0], n, legal)
         return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else entry[0])
 
     def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
@@ -552,7 +552,7 @@ cdef class ExactSearcher:
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             raise ValueError("no candidates")
-        all_bounds, all_buckets = self._all_bounds(&view[0], members.shape[0], legal)
+        all_bounds, all_buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
         # A guess that learns nothing is marked unplayable for the search, but
         # it has a value: n + T(S, depth - 1), at least 3n - 1.
         all_bounds[all_buckets == 1] = np.minimum(all_bounds[all_buckets == 1],
@@ -713,9 +713,13 @@ cdef class ExactSearcher:
             self.memo = _newer_half(self.memo)     # the older half goes
         return result
 
-    cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal):
-        # (bounds, buckets) of every legal guess over the set, in the order
-        # of `legal` (of the matrix rows when it is None).
+    cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal,
+                     bint stop_at_split=False):
+        # (bounds, buckets, stopped) of every legal guess over the set, in
+        # the order of `legal` (of the matrix rows when it is None). With
+        # `stop_at_split` (byte codes) the scan may stop after a block where
+        # some guess splits the set apart (n buckets): `stopped` says so,
+        # and the blocks not scanned are left unset.
         cdef Py_ssize_t n_rows = self.n_guesses if legal is None else legal.shape[0]
         cdef const intp_t* rows = NULL
         cdef const intp_t[::1] legal_view
@@ -728,6 +732,8 @@ cdef class ExactSearcher:
         cdef int64_t[::1] bucket_view = buckets
         cdef Py_ssize_t block, n_blocks = (n_rows + BLOCK - 1) // BLOCK
         cdef double block_started
+        cdef int stopped[1]
+        stopped[0] = 0
         cdef int threads = (self.cores.begin(n * n_rows) if self.columns8 != NULL else 1)
         if self.columns8 != NULL and threads == 1:
             with nogil:
@@ -735,15 +741,24 @@ cdef class ExactSearcher:
                     _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                           min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                           self.all_green, &bound_view[0], &bucket_view[0])
+                    if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
+                                                       min(n_rows, (block + 1) * BLOCK), n):
+                        stopped[0] = 1
+                        break
         elif self.columns8 != NULL:
             # Each block is timed, so that a busy machine is noticed: thousands
             # of short regions per proof wait at their barriers for threads
             # other processes hold (CoreShare backs off to one thread).
             for block in prange(n_blocks, nogil=True, schedule="dynamic", num_threads=threads):
+                if stopped[0]:
+                    continue
                 block_started = wf_now()
                 _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                       self.all_green, &bound_view[0], &bucket_view[0])
+                if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
+                                                   min(n_rows, (block + 1) * BLOCK), n):
+                    stopped[0] = 1
                 self.cores.add_busy(wf_now() - block_started)
             self.cores.end()
         else:
@@ -751,7 +766,7 @@ cdef class ExactSearcher:
                 _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                               self.all_green, self.seen, &self.stamp, &bound_view[0],
                               &bucket_view[0])
-        return bounds, buckets
+        return bounds, buckets, stopped[0] != 0
 
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n):
         # The most buckets any candidate makes of the set (the n candidates
@@ -796,7 +811,13 @@ cdef class ExactSearcher:
                 rows = legal       # most guesses stay: the full scan is as cheap
             elif rows.shape[0] == 0:
                 return budget + 1   # no guess can come within the budget
-        bounds, buckets = self._all_bounds(members, n, rows)
+        # Short of a candidate that splits the set apart (most < n here), no
+        # guess costs less than 2n, and one that splits it apart costs just
+        # that: the scan stops at the first such guess.
+        bounds, buckets, split = self._all_bounds(members, n, rows,
+                                                  stop_at_split=n <= 128 and self.closed_forms)
+        if split:
+            return 2 * n
         cdef const int64_t[::1] bound_view = bounds
         cdef const int64_t[::1] bucket_view = buckets
         cdef Py_ssize_t n_rows = bound_view.shape[0], n_useful, i, position
@@ -1003,7 +1024,7 @@ cdef class ExactSearcher:
             return
         everyone = np.arange(self.n_answers, dtype=np.intp)
         cdef const intp_t[::1] view = everyone
-        _, reach = self._all_bounds(&view[0], self.n_answers, None)
+        _, reach, _ = self._all_bounds(&view[0], self.n_answers, None)
         self.reach_obj = np.ascontiguousarray(reach, dtype=np.int64)
         self.by_reach_obj = np.ascontiguousarray(np.argsort(-reach, kind="stable"), dtype=np.intp)
         self.reach = <const int64_t*> <size_t> self.reach_obj.ctypes.data
@@ -1090,6 +1111,8 @@ cdef class ExactSearcher:
                                       n, self.all_green, scratch.bound, scratch.buckets)
                 best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
+                if best <= 2 * n - (most == n):
+                    break       # no guess does better (see _search)
         else:
             _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                           self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
@@ -1158,7 +1181,7 @@ cdef class ExactSearcher:
         if n == 1:
             return int(self.answer_rows[members[0]])
         cdef const intp_t[::1] view = members
-        bounds, _ = self._all_bounds(&view[0], n, legal)
+        bounds, _, _ = self._all_bounds(&view[0], n, legal)
         # only guesses whose bound reaches the value can; sorting just those
         # (not every guess) saved 0.1 s of the SALET tree
         within = np.flatnonzero(bounds <= value)
@@ -1190,6 +1213,16 @@ cdef int64_t _least_bound(const int64_t* bound, const int64_t* buckets, Py_ssize
         if bound[g] < least and (not splits_only or buckets[g] == n):
             least = bound[g]
     return least
+
+
+cdef bint _splits_apart(const int64_t* buckets, Py_ssize_t first, Py_ssize_t last,
+                        Py_ssize_t n) noexcept nogil:
+    # Whether a guess of first..last-1 makes n buckets of the n members.
+    cdef Py_ssize_t g
+    for g in range(first, last):
+        if buckets[g] == n:
+            return True
+    return False
 
 
 cdef bint _only_singles(const int64_t* bound, const int64_t* buckets, Py_ssize_t n_rows,
