@@ -374,11 +374,11 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
 
 def test_a_full_memo_forgets_its_older_half(official):
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
-                             max_entries=1000)
+                             max_entries=200)
     assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
                                 6) == 7920
     stats = searcher.stats()
-    assert stats["states"] > 1000 and 500 <= stats["memo_entries"] <= 1000
+    assert stats["states"] > 200 and 100 <= stats["memo_entries"] <= 200
 
 
 def test_bucket_order_must_be_known(official):

@@ -20,6 +20,13 @@ bound above ``budget``. What makes it fast:
   guess is dropped as soon as its running cost passes the best: small
   buckets are cheap to search, and their excess over the bound often
   refutes the guess before the large ones are touched;
+* before any bucket of a guess is searched, what the memo and the
+  candidates alone say of each (the closed forms above; failing them a
+  bucket of s costs at least 2s) is added up, a few reads per word where a
+  search scans every guess; a guess whose buckets already pass the budget
+  is dropped unscanned;
+* the scan stops at the first guess that splits the set apart when no
+  candidate does: it costs 2n, the least possible;
 * exact values and lower bounds are memoized by (candidate set, depth).
 
 Hard modes shrink the guesses allowed as feedback arrives. The search then
@@ -897,7 +904,7 @@ cdef class ExactSearcher:
             free(grouped)
             raise MemoryError()
         cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
-        cdef Py_ssize_t j, b, n_buckets = 0, start, size
+        cdef Py_ssize_t j, b, n_buckets = 0, start, size, most
         cdef uint64_t code, previous
         cdef Py_ssize_t starts[257]
         cdef int64_t total = n, value, lower
@@ -979,6 +986,20 @@ cdef class ExactSearcher:
                     total += lower - (2 * size - 1)
                     if total > budget:
                         return total
+                elif entry is None and self.columns8 != NULL and self.closed_forms and size <= 128:
+                    # What the candidates alone say, as _search would start,
+                    # but before any bucket is scanned: one that splits the
+                    # bucket apart settles it (2s - 1); failing that it costs
+                    # at least 2s, which may already drop the guess.
+                    most = self._most_splits(grouped + start, size)
+                    if most == size:
+                        continue
+                    lower = 2 * size
+                    total += 1
+                    if total > budget:
+                        return total
+                    if most == size - 1 and depth >= 4:
+                        continue     # settled: 2s (a candidate leaves one pair)
                 children[b] = (legal, child_context, key, entry, lower)
             for b in range(n_buckets):
                 if children[b] is None:
