@@ -78,8 +78,8 @@ def test_small_list_brute_force_twin(benchmark, small):
 ABLATIONS = {
     "all on": {},
     "no closed forms from the candidates": {"closed_forms": False},
-    "buckets largest first, not smallest first": {"bucket_order": "largest"},
-    "buckets in code order, not smallest first": {"bucket_order": "code"},
+    "buckets smallest first, not largest first": {"bucket_order": "smallest"},
+    "buckets in code order, not largest first": {"bucket_order": "code"},
     "every guess scanned, not only those the parent's counts allow": {"reach_scan": False},
     "memo of one entry": {"max_entries": 1},
     "bound scan on one thread": {"n_threads": 1},

@@ -6,7 +6,7 @@ import numpy.typing as npt
 from wordle_fast._parallel import CoreShare
 
 UNSOLVABLE: int       # a total at or above it: the set cannot finish in the guesses left
-BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices; the first is the default
+BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices (None: by mode)
 PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
 LEGAL_CACHE_BYTES: int   # memory for hard mode's legal lists kept by rule context
 
@@ -29,7 +29,7 @@ class ExactSearcher:
         guess_letters: npt.ArrayLike | None = None,
         *,
         closed_forms: bool = True,
-        bucket_order: str = "smallest",
+        bucket_order: str | None = None,
         reach_scan: bool = True,
         parallel_work: int = ...,
     ) -> None: ...

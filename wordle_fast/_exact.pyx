@@ -16,15 +16,16 @@ bound above ``budget``. What makes it fast:
   3n - k - 1 when it is itself a candidate; guesses are tried in order of
   that bound (a counting sort) and the loop ends when the bound reaches the
   best found;
-* buckets are solved smallest first, each with the budget left, so a bad
-  guess is dropped as soon as its running cost passes the best: small
-  buckets are cheap to search, and their excess over the bound often
-  refutes the guess before the large ones are touched;
 * before any bucket of a guess is searched, what the memo and the
   candidates alone say of each (the closed forms above; failing them a
   bucket of s costs at least 2s) is added up, a few reads per word where a
   search scans every guess; a guess whose buckets already pass the budget
   is dropped unscanned;
+* then the buckets are searched one at a time, each with the budget left,
+  so a bad guess is dropped as soon as its running cost passes the best:
+  in normal mode largest first (after the step above, the large buckets'
+  excess refutes a guess soonest), in the hard modes smallest first (the
+  rule makes small endgames impossible, found at once);
 * the scan stops at the first guess that splits the set apart when no
   candidate does: it costs 2n, the least possible;
 * exact values and lower bounds are memoized by (candidate set, depth).
@@ -241,9 +242,11 @@ cdef class ExactSearcher:
     hard modes; None means every guess), and the members of the candidate set
     as answer indices. ``closed_forms=False``, ``reach_scan=False`` (scan
     every guess, not only those whose buckets over the parent set could come
-    within the budget) and ``bucket_order`` ("largest" first, or "code"
-    order, instead of "smallest" first) turn techniques off (same results),
-    so the benchmarks can measure what each pays.
+    within the budget) and ``bucket_order`` (the order in which a guess's
+    buckets are searched: "smallest" or "largest" first, or "code" order;
+    None: largest first in normal mode, smallest first in the hard modes,
+    which measured fastest in each) turn techniques off or change them
+    (same results), so the benchmarks can measure what each pays.
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -278,7 +281,7 @@ cdef class ExactSearcher:
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
                  n_threads=None, str mode="off", guess_letters=None, *,
-                 bint closed_forms=True, str bucket_order="smallest", bint reach_scan=True,
+                 bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
                  Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
@@ -326,6 +329,8 @@ cdef class ExactSearcher:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
+        if bucket_order is None:
+            bucket_order = "largest" if self.mode_id == MODE_OFF else "smallest"
         if bucket_order not in BUCKET_ORDERS:
             raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
         self.closed_forms, self.bucket_order = closed_forms, BUCKET_ORDERS.index(bucket_order)
@@ -896,7 +901,7 @@ cdef class ExactSearcher:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
-        # Buckets are solved smallest first (see the module's docstring).
+        # Buckets are searched in `bucket_order` (see the module's docstring).
         cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
         cdef intp_t* grouped = <intp_t*> malloc(n * sizeof(intp_t))
         if keys == NULL or grouped == NULL:
