@@ -1,7 +1,8 @@
-"""Hold the shipped opening tables to the C++ solver's published complete
-tables (``results_easy_*`` / ``results_hard_*`` in github alex1770/wordle):
-every exact entry must equal the published total, every lower bound must not
-pass it, and every "cannot finish" must be published as such.
+"""Hold the shipped opening tables to the C++ solver's published tables
+(the complete ``results_easy_*`` / ``results_hard_*`` in github
+alex1770/wordle, and for the original lists its partial ``*.proven``
+files): every exact entry must equal the published total, every lower bound
+must not pass it, and every "cannot finish" must be published as such.
 
     python benchmarks/published_tables.py /tmp/cpp    # a checkout of that repository
 
@@ -16,6 +17,8 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent.parent / "data"
 # our table -> the published file for the same lists and mode
 PAIRS = {
+    "exact-openers-normal.json": "normal.some3593.proven",   # 3593 openers
+    "exact-openers-hard.json": "hard.top101.proven",         # the 101 best
     "exact-openers-nyt2022-normal.json": "results_easy_nyt20220316",
     "exact-openers-nyt2022-hard.json": "results_hard_nyt20220316",
     "exact-openers-nyt2022-08-normal.json": "results_easy_nyt20220830",
@@ -27,12 +30,12 @@ CANNOT = 10**9   # the C++ solver's "infinity"
 
 
 def published(path: Path) -> dict[str, int]:
-    # lines "word mean total"
+    # lines "word mean total", or "word total" in the .proven files
     totals = {}
     for line in path.read_text().splitlines():
         parts = line.split()
-        if len(parts) == 3:
-            totals[parts[0]] = int(parts[2])
+        if len(parts) in (2, 3):
+            totals[parts[0]] = int(parts[-1])
     return totals
 
 
