@@ -276,12 +276,13 @@ def aahed_unsettled(monkeypatch):
 
     from wordle_fast.exact import proof
 
+    opening_table = proof.opening_table
+
     def without_aahed(*args, **kwargs):
         table = opening_table(*args, **kwargs)
         entries = {word: entry for word, entry in table.entries.items() if word != "aahed"}
         return dataclasses.replace(table, entries=entries)
 
-    opening_table = proof.opening_table
     monkeypatch.setattr(proof, "opening_table", without_aahed)
 
 
