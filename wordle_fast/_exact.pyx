@@ -361,12 +361,15 @@ cdef class ExactSearcher:
         # is strictly shorter. Small sets, most of the memo, take 2n bytes
         # instead of the whole bitset (400 bytes on the nyt2023 lists).
         cdef Py_ssize_t j, size = 8 * self.n_words
-        if self.n_answers <= 65536 and 2 * n < size:
+        # (a list exactly as long as the bitset would be is stored as the
+        # bitset: a key's length alone must tell the forms apart)
+        cdef bint as_list = self.n_answers <= 65536 and 2 * n < size
+        if as_list:
             size = 2 * n
         cdef Py_ssize_t extra = 0 if context is None else len(context)
         cdef bytes key = PyBytes_FromStringAndSize(NULL, size + 1 + extra)
         cdef char* out = PyBytes_AS_STRING(key)
-        if size == 2 * n:
+        if as_list:
             for j in range(n):
                 out[2 * j] = <char> (members[j] & 0xFF)
                 out[2 * j + 1] = <char> (members[j] >> 8)
