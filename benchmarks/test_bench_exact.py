@@ -81,6 +81,7 @@ ABLATIONS = {
     "buckets smallest first, not largest first": {"bucket_order": "smallest"},
     "buckets in code order, not largest first": {"bucket_order": "code"},
     "every guess scanned, not only those the parent's counts allow": {"reach_scan": False},
+    "no bounds noted for unions of a guess's buckets": {"union_bounds": False},
     "memo of one entry": {"max_entries": 1},
     "bound scan on one thread": {"n_threads": 1},
 }

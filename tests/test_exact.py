@@ -314,16 +314,17 @@ def test_hard_modes_agree_with_brute_force(case, mode):
 
 @given(small_lists(), st.sampled_from(["off", "hard", "strict"]),
        st.sampled_from(["smallest", "largest", "code"]), st.booleans(), st.booleans(),
-       st.sampled_from([2_000_000, 7]), st.data())
+       st.booleans(), st.sampled_from([2_000_000, 7]), st.data())
 @settings(max_examples=60, deadline=None)
 def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_forms,
-                                                      reach_scan, max_entries, data):
+                                                      reach_scan, union_bounds, max_entries, data):
     # One searcher answers many questions with one memo: the whole set under
     # different legal lists (hard modes: the memo key must tell them apart),
     # and after several openers. Every answer must equal a fresh searcher's,
-    # whatever the bucket order, with or without the closed forms and the
-    # scan limited by the parent's counts, and with a memo so small that it
-    # forgets its older half again and again.
+    # whatever the bucket order, with or without the closed forms, the
+    # scan limited by the parent's counts and the bounds noted for unions of
+    # buckets, and with a memo so small that it forgets its older half again
+    # and again.
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     everyone = np.arange(lexicon.n_answers)
@@ -334,7 +335,7 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
                              **switches)
 
     shared = searcher(bucket_order=order, closed_forms=closed_forms, reach_scan=reach_scan,
-                      max_entries=max_entries)
+                      union_bounds=union_bounds, max_entries=max_entries)
 
     def same(value, fresh):     # every total at or above INFEASIBLE means "cannot"
         assert min(value, INFEASIBLE) == min(fresh, INFEASIBLE)
@@ -633,3 +634,38 @@ def test_a_guess_that_learns_nothing_still_has_a_value(tmp_path):
     table = opening_table(lexicon, within=5, results_path=tmp_path / "results.json")
     assert table.entries["qqqqq"] == OpenerEntry("qqqqq", EXACT, 15)
     assert exact_total(lexicon.matrix, 5, 6, per_opener=True)[wasted] == 15
+
+
+@given(small_lists(), st.booleans(), st.data())
+@settings(max_examples=40, deadline=None)
+def test_every_memo_entry_is_sound(case, union_bounds, data):
+    # Whatever the memo holds after a search, exact values and lower bounds
+    # alike (those noted for unions of buckets included), must hold for its
+    # set against the brute-force twin.
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                             union_bounds=union_bounds)
+    for row in data.draw(st.lists(st.integers(0, lexicon.n_guesses - 1), min_size=1, max_size=3)):
+        searcher.after_guess(np.arange(lexicon.n_answers), row, max_guesses)
+    for members, depth, context, value, exact in searcher.memo_items():
+        assert context is None
+        truth = exact_total(lexicon.matrix, lexicon.length, depth, answers=tuple(members))
+        if exact:
+            assert min(value, INFEASIBLE) == truth
+        else:
+            assert value <= truth
+
+
+def test_union_bounds_are_noted_and_read(official):
+    # CRATE's search notes bounds for unions of buckets, and they save states
+    # (the same total either way).
+    totals, states = {}, {}
+    for union_bounds in (False, True):
+        searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                                 union_bounds=union_bounds)
+        totals[union_bounds] = searcher.after_guess(np.arange(official.n_answers),
+                                                    official.guess_index("crate"), 6)
+        states[union_bounds] = searcher.stats()["states"]
+    assert totals[True] == totals[False] == 7926
+    assert states[True] < states[False]

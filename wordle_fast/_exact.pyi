@@ -1,3 +1,4 @@
+from collections.abc import Iterator
 from typing import Literal, overload
 
 import numpy as np
@@ -31,10 +32,12 @@ class ExactSearcher:
         closed_forms: bool = True,
         bucket_order: str | None = None,
         reach_scan: bool = True,
+        union_bounds: bool = True,
         parallel_work: int = ...,
     ) -> None: ...
     def clear(self) -> None: ...
     def stats(self) -> dict[str, int]: ...
+    def memo_items(self) -> Iterator[tuple[np.ndarray, int, bytes | None, int, bool]]: ...
     def solve(self, members: npt.ArrayLike, depth: int, budget: int = ...,
               legal: npt.ArrayLike | None = None,
               after: tuple[int, int] | None = None) -> int: ...

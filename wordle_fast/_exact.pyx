@@ -28,7 +28,11 @@ bound above ``budget``. What makes it fast:
   rule makes small endgames impossible, found at once);
 * the scan stops at the first guess that splits the set apart when no
   candidate does: it costs 2n, the least possible;
-* exact values and lower bounds are memoized by (candidate set, depth).
+* exact values and lower bounds are memoized by (candidate set, depth);
+  after a guess's buckets are searched, the unions of buckets whose
+  patterns differ at one position get a lower bound too (the sum of their
+  parts): they are the buckets of the guesses with a dead letter there,
+  which the search would otherwise refute by scanning them again.
 
 Hard modes shrink the guesses allowed as feedback arrives. The search then
 carries the legal guesses (sorted matrix rows) down the tree: after guess g
@@ -46,7 +50,7 @@ from itertools import islice
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
@@ -242,11 +246,13 @@ cdef class ExactSearcher:
     hard modes; None means every guess), and the members of the candidate set
     as answer indices. ``closed_forms=False``, ``reach_scan=False`` (scan
     every guess, not only those whose buckets over the parent set could come
-    within the budget) and ``bucket_order`` (the order in which a guess's
-    buckets are searched: "smallest" or "largest" first, or "code" order;
-    None: largest first in normal mode, smallest first in the hard modes,
-    which measured fastest in each) turn techniques off or change them
-    (same results), so the benchmarks can measure what each pays.
+    within the budget), ``union_bounds=False`` (no memo bounds for unions of
+    a guess's buckets; see ``_note_unions``) and ``bucket_order`` (the order
+    in which a guess's buckets are searched: "smallest" or "largest" first,
+    or "code" order; None: largest first in normal mode, smallest first in
+    the hard modes, which measured fastest in each) turn techniques off or
+    change them (same results), so the benchmarks can measure what each
+    pays.
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -262,9 +268,11 @@ cdef class ExactSearcher:
     cdef const uint8_t* matrix8           # uint8 codes guess-major, [n_guesses, n_answers]
     cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, n_words, length
     cdef uint32_t* seen
+    cdef int32_t* bucket_of               # [n_patterns] scratch of _note_unions: bucket + 1, or 0
     cdef uint32_t stamp
     cdef int mode_id
-    cdef bint closed_forms, reach_scan    # switches kept to measure what each pays
+    cdef bint closed_forms, reach_scan, union_bounds   # switches kept to measure what each pays
+    cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef object memo                    # key -> (value or lower bound, exact?)
@@ -278,10 +286,12 @@ cdef class ExactSearcher:
 
     def __cinit__(self):
         self.seen = NULL
+        self.bucket_of = NULL
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
                  n_threads=None, str mode="off", guess_letters=None, *,
                  bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
+                 bint union_bounds=True,
                  Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
@@ -317,7 +327,8 @@ cdef class ExactSearcher:
             self.letters = <const letter_t*> <size_t> letters.ctypes.data
             self.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
         self.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
-        if self.seen == NULL:
+        self.bucket_of = <int32_t*> calloc(self.n_patterns, sizeof(int32_t))
+        if self.seen == NULL or self.bucket_of == NULL:
             raise MemoryError()
         self.stamp = 0
         self.memo = {}
@@ -334,11 +345,14 @@ cdef class ExactSearcher:
         if bucket_order not in BUCKET_ORDERS:
             raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
         self.closed_forms, self.bucket_order = closed_forms, BUCKET_ORDERS.index(bucket_order)
-        self.reach_scan = reach_scan
+        self.reach_scan, self.union_bounds = reach_scan, union_bounds
+        for i in range(length):
+            self.weights[i] = 3 ** (length - 1 - i)
         self.cores = CoreShare(self.n_threads, parallel_work)
 
     def __dealloc__(self):
         free(self.seen)
+        free(self.bucket_of)
 
     def clear(self):
         self.memo.clear()
@@ -346,6 +360,23 @@ cdef class ExactSearcher:
         self.legal_by_context.clear()
         self.legal_cached_bytes = 0
         self.states = self.memo_hits = 0
+
+    def memo_items(self):
+        """What the memo knows, for checking it: ``(members, depth, context,
+        value, exact)`` per entry, ``context`` the key's rule suffix (None in
+        normal mode) and ``value`` a lower bound when not ``exact``."""
+        cdef Py_ssize_t size = 8 * self.n_words, body
+        for key, (value, exact) in list(self.memo.items()):
+            body = len(key) - 1 - (0 if self.mode_id == MODE_OFF else
+                                   8 + (self.length + 26 if self.mode_id == MODE_HARD else 0))
+            data = np.frombuffer(key[:body], dtype=np.uint8)
+            if body == size:
+                bits = np.unpackbits(data, bitorder="little")   # the bitset's words are native
+                members = np.flatnonzero(bits[:self.n_answers])
+            else:
+                members = data.view("<u2").astype(np.intp)
+            yield (members, key[body], None if body + 1 == len(key) else key[body + 1:],
+                   int(value), bool(exact))
 
     def stats(self):
         return {"states": self.states, "memo_hits": self.memo_hits,
@@ -709,9 +740,10 @@ cdef class ExactSearcher:
 
     cdef int64_t _solve_keyed(self, const intp_t* members, Py_ssize_t n, int depth,
                               int64_t budget, legal, bytes context, Py_ssize_t guess,
-                              Py_ssize_t code, bytes key, entry, reach=None) except -1:
+                              Py_ssize_t code, bytes key, entry, reach=None,
+                              Py_ssize_t most=-1) except -1:
         # _solve for a set of three or more whose key and memo entry (or
-        # None) the caller has already looked up; `reach`: see _search.
+        # None) the caller has already looked up; `reach`, `most`: see _search.
         if entry is not None:
             self.memo_hits += 1
             if entry[1] or entry[0] > budget:
@@ -719,7 +751,7 @@ cdef class ExactSearcher:
         self.states += 1
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
-        cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach)
+        cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach, most)
         if result <= budget:
             self.memo[key] = (result, True)
         elif entry is None or result > entry[0]:
@@ -799,7 +831,7 @@ cdef class ExactSearcher:
         return most
 
     cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                         legal, bytes context, reach=None) except -1:
+                         legal, bytes context, reach=None, Py_ssize_t most=-1) except -1:
         # `reach` (normal mode, or None): each guess's bucket count over a
         # superset of this set, the parent's. A guess makes at most as many
         # buckets of a subset, so one whose reach keeps its bound 3n - k - 1
@@ -812,8 +844,10 @@ cdef class ExactSearcher:
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
         # into singletons could match it.
-        cdef Py_ssize_t most = (self._most_candidate_buckets(members, n)
-                                if n <= 128 and self.closed_forms else 0)
+        # (`most`: that count when the caller has it, else -1)
+        if most < 0:
+            most = (self._most_candidate_buckets(members, n)
+                    if n <= 128 and self.closed_forms else 0)
         if most == n:
             return 2 * n - 1
         if most == n - 1 and depth >= 3:
@@ -906,132 +940,249 @@ cdef class ExactSearcher:
         # passes the budget; then it returns that partial sum, a lower bound.
         # Buckets are searched in `bucket_order` (see the module's docstring).
         cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
-        cdef intp_t* grouped = <intp_t*> malloc(n * sizeof(intp_t))
-        if keys == NULL or grouped == NULL:
+        cdef intp_t* grouped = <intp_t*> malloc(2 * n * sizeof(intp_t))
+        cdef int64_t* known = <int64_t*> malloc((n + 1) * sizeof(int64_t))
+        if keys == NULL or grouped == NULL or known == NULL:
             free(keys)
             free(grouped)
+            free(known)
             raise MemoryError()
         cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
-        cdef Py_ssize_t j, b, n_buckets = 0, start, size, most
-        cdef uint64_t code, previous
-        cdef Py_ssize_t starts[257]
-        cdef int64_t total = n, value, lower
+        cdef Py_ssize_t n_buckets[1]
+        n_buckets[0] = 0
         try:
-            # group the members by code: sort (code, member) pairs; byte
-            # codes by counting (the members come sorted, and stay so in
-            # each bucket), as glibc's qsort took 3% of a hard-mode search
-            if self.columns8 != NULL:
-                memset(starts, 0, sizeof(starts))
-                for j in range(n):
-                    starts[self._code(guess, members[j]) + 1] += 1
-                for j in range(1, 257):
-                    starts[j] += starts[j - 1]
-                for j in range(n):
-                    code = self._code(guess, members[j])
-                    keys[starts[code]] = (code << 32) | <uint64_t> members[j]
-                    starts[code] += 1
-            else:
-                for j in range(n):
-                    keys[j] = ((<uint64_t> self._code(guess, members[j]) << 32)
-                               | <uint64_t> members[j])
-                qsort(keys, n, sizeof(uint64_t), _compare_keys)
-            for j in range(n):
-                grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
-            # buckets as (size, start), so a sort puts the smallest first
-            # (ties in code order; (n - size, start) for largest first); the
-            # all-green bucket needs no guess
-            start = 0
-            for j in range(1, n + 1):
-                if j == n or (keys[j] >> 32) != (keys[start] >> 32):
-                    size = j - start
-                    if (keys[start] >> 32) != <uint64_t> self.all_green:
-                        by_size[n_buckets] = ((<uint64_t> (n - size if self.bucket_order == 1
-                                                           else size) << 32)
-                                              | <uint64_t> start)
-                        n_buckets += 1
-                        total += 2 * size - 1
-                    elif size == n:
-                        return n      # the one member is the guess itself
-                    start = j
-            # One bucket holding everyone (nothing learned) is no exception:
-            # it costs n plus the same set with one guess fewer. The search
-            # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
-            # being graded may have.
-            if self.bucket_order != 2:
-                qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
-            # First what the memo knows of every bucket of three or more
-            # (solved, or bounded by an earlier search with a smaller
-            # budget): a guess whose buckets together already cost more
-            # than the budget is dropped before any of them is searched.
-            # The keys are kept for the searches. In hard mode a child's
-            # legal list is filtered only if the child is searched
-            # (_solve_keyed). Strict mode's rule has no short state: its
-            # key needs the filtered list, so it is left to the search
-            # (filtering every bucket first doubled the strict SALET proof).
-            children = [None] * n_buckets
-            for b in range(n_buckets):
-                size = self._bucket_size(by_size[b], n)
-                value = _small_set_value(size, depth - 1)
-                if value >= 0:    # a closed form (one or two words, or too few guesses)
-                    total += value - (2 * size - 1)
-                    if total > budget:
-                        return total
-                    continue
-                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-                code = keys[start] >> 32
-                if legal is None:
-                    child_context = None
-                elif self.mode_id == MODE_HARD:
-                    child_context = self._hard_context_after(context, guess, code)
-                else:
-                    children[b] = (None, None, None, None, 2 * size - 1)
-                    continue
-                key = self._key(grouped + start, size, depth - 1, child_context)
-                entry = self.memo.get(key)
-                lower = 2 * size - 1
-                if entry is not None and entry[0] > lower:
-                    lower = min(entry[0], INFEASIBLE)
-                    total += lower - (2 * size - 1)
-                    if total > budget:
-                        return total
-                elif entry is None and self.columns8 != NULL and self.closed_forms and size <= 128:
-                    # What the candidates alone say, as _search would start,
-                    # but before any bucket is scanned: one that splits the
-                    # bucket apart settles it (2s - 1); failing that it costs
-                    # at least 2s, which may already drop the guess.
-                    most = self._most_splits(grouped + start, size)
-                    if most == size:
-                        continue
-                    lower = 2 * size
-                    total += 1
-                    if total > budget:
-                        return total
-                    if most == size - 1 and depth >= 4:
-                        continue     # settled: 2s (a candidate leaves one pair)
-                children[b] = (legal, child_context, key, entry, lower)
-            for b in range(n_buckets):
-                if children[b] is None:
-                    continue
-                size = self._bucket_size(by_size[b], n)
-                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-                child_legal, child_context, key, entry, lower = children[b]
-                code = keys[start] >> 32
-                if key is None:     # strict mode
-                    child_legal = self._legal_after(legal, guess, code)
-                    value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
-                                        child_legal, self._root_context(child_legal))
-                else:
-                    value = self._solve_keyed(grouped + start, size, depth - 1,
-                                              budget - (total - lower), child_legal, child_context,
-                                              -1 if legal is None else guess, code, key, entry,
-                                              reach)
-                total += value - lower
-                if total > budget:
-                    return total
+            total = self._bucket_costs(members, n, guess, depth, budget, legal, context, reach,
+                                       keys, grouped, by_size, known, n_buckets)
+            if self.union_bounds and n_buckets[0] > 1 and depth > 2:
+                self._note_unions(keys, grouped, by_size, known, n_buckets[0], n, guess,
+                                  depth - 1, legal, context)
             return total
         finally:
             free(keys)
             free(grouped)
+            free(known)
+
+    cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
+                               int depth, int64_t budget, legal, bytes context, reach,
+                               uint64_t* keys, intp_t* grouped, uint64_t* by_size,
+                               int64_t* known, Py_ssize_t* n_buckets_out) except -1:
+        # _guess_cost's work; `known` gets what is known of each bucket in
+        # `by_size` order (its value or a lower bound), and n_buckets_out
+        # how many there are.
+        cdef Py_ssize_t j, b, n_buckets = 0, start, size, most
+        cdef uint64_t code, previous
+        cdef Py_ssize_t starts[257]
+        cdef int64_t total = n, value, lower
+        # group the members by code: sort (code, member) pairs; byte
+        # codes by counting (the members come sorted, and stay so in
+        # each bucket), as glibc's qsort took 3% of a hard-mode search
+        if self.columns8 != NULL:
+            memset(starts, 0, sizeof(starts))
+            for j in range(n):
+                starts[self._code(guess, members[j]) + 1] += 1
+            for j in range(1, 257):
+                starts[j] += starts[j - 1]
+            for j in range(n):
+                code = self._code(guess, members[j])
+                keys[starts[code]] = (code << 32) | <uint64_t> members[j]
+                starts[code] += 1
+        else:
+            for j in range(n):
+                keys[j] = ((<uint64_t> self._code(guess, members[j]) << 32)
+                           | <uint64_t> members[j])
+            qsort(keys, n, sizeof(uint64_t), _compare_keys)
+        for j in range(n):
+            grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
+        # buckets as (size, start), so a sort puts the smallest first
+        # (ties in code order; (n - size, start) for largest first); the
+        # all-green bucket needs no guess
+        start = 0
+        for j in range(1, n + 1):
+            if j == n or (keys[j] >> 32) != (keys[start] >> 32):
+                size = j - start
+                if (keys[start] >> 32) != <uint64_t> self.all_green:
+                    by_size[n_buckets] = ((<uint64_t> (n - size if self.bucket_order == 1
+                                                       else size) << 32)
+                                          | <uint64_t> start)
+                    n_buckets += 1
+                    total += 2 * size - 1
+                elif size == n:
+                    return n      # the one member is the guess itself
+                start = j
+        # One bucket holding everyone (nothing learned) is no exception:
+        # it costs n plus the same set with one guess fewer. The search
+        # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
+        # being graded may have.
+        if self.bucket_order != 2:
+            qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
+        n_buckets_out[0] = n_buckets
+        for b in range(n_buckets):
+            known[b] = 2 * self._bucket_size(by_size[b], n) - 1
+        # First what the memo knows of every bucket of three or more
+        # (solved, or bounded by an earlier search with a smaller
+        # budget): a guess whose buckets together already cost more
+        # than the budget is dropped before any of them is searched.
+        # The keys are kept for the searches. In hard mode a child's
+        # legal list is filtered only if the child is searched
+        # (_solve_keyed). Strict mode's rule has no short state: its
+        # key needs the filtered list, so it is left to the search
+        # (filtering every bucket first doubled the strict SALET proof).
+        children = [None] * n_buckets
+        for b in range(n_buckets):
+            size = self._bucket_size(by_size[b], n)
+            value = _small_set_value(size, depth - 1)
+            if value >= 0:    # a closed form (one or two words, or too few guesses)
+                known[b] = value
+                total += value - (2 * size - 1)
+                if total > budget:
+                    return total
+                continue
+            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+            code = keys[start] >> 32
+            most = -1
+            if legal is None:
+                child_context = None
+            elif self.mode_id == MODE_HARD:
+                child_context = self._hard_context_after(context, guess, code)
+            else:
+                children[b] = (None, None, None, None, 2 * size - 1, -1)
+                continue
+            key = self._key(grouped + start, size, depth - 1, child_context)
+            entry = self.memo.get(key)
+            lower = 2 * size - 1
+            if entry is not None and entry[0] > lower:
+                lower = min(entry[0], INFEASIBLE)
+                known[b] = lower
+                total += lower - (2 * size - 1)
+                if total > budget:
+                    return total
+            elif entry is None and self.columns8 != NULL and self.closed_forms and size <= 128:
+                # What the candidates alone say, as _search would start,
+                # but before any bucket is scanned: one that splits the
+                # bucket apart settles it (2s - 1); failing that it costs
+                # at least 2s, which may already drop the guess.
+                # Noted in the memo, so that another guess with this bucket
+                # reads it: this pass is a sixth of a search's time.
+                most = self._most_splits(grouped + start, size)
+                if most == size:
+                    self.memo[key] = (2 * size - 1, True)
+                    continue
+                lower = 2 * size
+                known[b] = lower
+                if most == size - 1 and depth >= 4:
+                    self.memo[key] = (lower, True)   # a candidate leaves one pair
+                    total += 1
+                    if total > budget:
+                        return total
+                    continue
+                self.memo[key] = (lower, False)
+                total += 1
+                if total > budget:
+                    return total
+            children[b] = (legal, child_context, key, entry, lower, most)
+        for b in range(n_buckets):
+            if children[b] is None:
+                continue
+            size = self._bucket_size(by_size[b], n)
+            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+            child_legal, child_context, key, entry, lower, most = children[b]
+            code = keys[start] >> 32
+            if key is None:     # strict mode
+                child_legal = self._legal_after(legal, guess, code)
+                value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
+                                    child_legal, self._root_context(child_legal))
+            else:
+                value = self._solve_keyed(grouped + start, size, depth - 1,
+                                          budget - (total - lower), child_legal, child_context,
+                                          -1 if legal is None else guess, code, key, entry,
+                                          reach, most)
+            if value > lower:
+                known[b] = value
+            total += value - lower
+            if total > budget:
+                return total
+        return total
+
+
+    cdef _note_unions(self, const uint64_t* keys, intp_t* grouped, const uint64_t* by_size,
+                      const int64_t* known, Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
+                      int depth, legal, bytes context):
+        # Memo lower bounds (at `depth`) for the unions of a guess's buckets
+        # whose patterns differ at one position only. Such a union is the
+        # bucket of a guess with a dead letter there instead (one no
+        # candidate holds), and the long tail of guesses a search refutes
+        # is full of those. A strategy for a set plays each of its subsets
+        # too, so T(A + B) >= T(A) + T(B) under one legal list. In hard mode
+        # only the bucket gray at that position has the union's rule state
+        # (a gray adds nothing to the rule): it counts its value, the others
+        # their least 2s - 1. `grouped` holds the buckets' members; its
+        # second half is scratch. (Unions over two positions as well cut
+        # 0.5% of the states and cost 25% more time: not done.)
+        if legal is not None and self.mode_id != MODE_HARD:
+            return
+        cdef intp_t* merged = grouped + n
+        cdef Py_ssize_t b, i, t, p, weight, base, count, size, union_size, code, other, pick
+        cdef Py_ssize_t parts[3]
+        cdef Py_ssize_t at[3]
+        cdef Py_ssize_t ends[3]
+        cdef int64_t value
+        cdef int32_t slot, gray
+        for b in range(n_buckets):
+            self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = <int32_t> (b + 1)
+        try:
+            for b in range(n_buckets):
+                code = <Py_ssize_t> (keys[by_size[b] & 0xFFFFFFFFU] >> 32)
+                for i in range(self.length):
+                    weight = self.weights[i]
+                    base = code - ((code // weight) % 3) * weight   # gray at position i
+                    # the group's buckets; it is noted once, from its first
+                    count = 0
+                    for t in range(3):
+                        other = base + t * weight
+                        slot = self.bucket_of[other]
+                        if other == self.all_green or (slot and count == 0 and other != code):
+                            count = -1      # the guess itself is in it, or not its first
+                            break
+                        if slot:
+                            parts[count] = slot - 1
+                            count += 1
+                    gray = self.bucket_of[base]
+                    if count < 2 or (legal is not None and gray == 0):
+                        continue
+                    value, union_size = 0, 0
+                    for p in range(count):
+                        size = self._bucket_size(by_size[parts[p]], n)
+                        union_size += size
+                        if legal is None or parts[p] == gray - 1:
+                            value += known[parts[p]]
+                        else:
+                            value += 2 * size - 1
+                    if value <= 2 * union_size:
+                        continue        # no more than a search's first look finds
+                    # the parts' members, merged in order
+                    for p in range(count):
+                        at[p] = <Py_ssize_t> (by_size[parts[p]] & 0xFFFFFFFFU)
+                        ends[p] = at[p] + self._bucket_size(by_size[parts[p]], n)
+                    for t in range(union_size):
+                        pick = -1
+                        for p in range(count):
+                            if at[p] < ends[p] and (pick < 0 or grouped[at[p]] < grouped[at[pick]]):
+                                pick = p
+                        merged[t] = grouped[at[pick]]
+                        at[pick] += 1
+                    key = self._key(merged, union_size, depth,
+                                    None if legal is None
+                                    else self._hard_context_after(context, guess, base))
+                    entry = self.memo.get(key)
+                    if value >= INFEASIBLE:
+                        self.memo[key] = (INFEASIBLE, True)
+                    elif entry is None or (not entry[1] and entry[0] < value):
+                        self.memo[key] = (value, False)
+        finally:
+            for b in range(n_buckets):
+                self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = 0
+        if len(self.memo) > self.max_entries:
+            self.memo = _newer_half(self.memo)
 
     cdef inline Py_ssize_t _bucket_size(self, uint64_t entry, Py_ssize_t n) noexcept nogil:
         # The size in one of _guess_cost's (size or n - size, start) entries.
