@@ -1121,7 +1121,7 @@ cdef class ExactSearcher:
         if legal is not None and self.mode_id != MODE_HARD:
             return
         cdef intp_t* merged = grouped + n
-        cdef Py_ssize_t b, i, t, p, weight, base, count, size, union_size, code, other, pick
+        cdef Py_ssize_t b, i, t, p, weight, base, count, size, union_size, code, other, pick, digit
         cdef Py_ssize_t parts[3]
         cdef Py_ssize_t at[3]
         cdef Py_ssize_t ends[3]
@@ -1131,23 +1131,37 @@ cdef class ExactSearcher:
             self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = <int32_t> (b + 1)
         try:
             for b in range(n_buckets):
+                # A union is worth noting only if a part is known above 2s
+                # (hard mode: the gray part, above 2s + 1): the groups are
+                # visited from such parts, most buckets are not.
+                if known[b] - 2 * self._bucket_size(by_size[b], n) < (1 if legal is None else 2):
+                    continue
                 code = <Py_ssize_t> (keys[by_size[b] & 0xFFFFFFFFU] >> 32)
                 for i in range(self.length):
                     weight = self.weights[i]
-                    base = code - ((code // weight) % 3) * weight   # gray at position i
-                    # the group's buckets; it is noted once, from its first
+                    digit = (code // weight) % 3
+                    if legal is not None and digit != 0:
+                        continue
+                    base = code - digit * weight   # gray at position i
+                    # the group's buckets; noted once, from its first such part
                     count = 0
                     for t in range(3):
                         other = base + t * weight
                         slot = self.bucket_of[other]
-                        if other == self.all_green or (slot and count == 0 and other != code):
-                            count = -1      # the guess itself is in it, or not its first
+                        if other == self.all_green:
+                            count = -1      # the guess itself would be in the union
                             break
-                        if slot:
-                            parts[count] = slot - 1
-                            count += 1
+                        if slot == 0:
+                            continue
+                        size = self._bucket_size(by_size[slot - 1], n)
+                        if (legal is None and other != code and t < digit
+                                and known[slot - 1] - 2 * size >= 1):
+                            count = -1      # an earlier part visits this group
+                            break
+                        parts[count] = slot - 1
+                        count += 1
                     gray = self.bucket_of[base]
-                    if count < 2 or (legal is not None and gray == 0):
+                    if count < 2:
                         continue
                     value, union_size = 0, 0
                     for p in range(count):
