@@ -1061,8 +1061,8 @@ cdef class ExactSearcher:
                 # but before any bucket is scanned: one that splits the
                 # bucket apart settles it (2s - 1); failing that it costs
                 # at least 2s, which may already drop the guess.
-                # Noted in the memo, so that another guess with this bucket
-                # reads it: this pass is a sixth of a search's time.
+                # Noted in the memo for the other guesses with this bucket
+                # (computed again for each, it was a sixth of a search).
                 most = self._most_splits(grouped + start, size)
                 if most == size:
                     self.memo[key] = (2 * size - 1, True)
