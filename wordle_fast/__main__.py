@@ -3,30 +3,39 @@
 Only what the interpreter has already loaded comes before the Ctrl-C
 handler; numpy and the kernels load inside it, with SIGINT held back, so an
 interrupt at any moment once the interpreter is up exits with 130 and one
-line, never a traceback.
+line, never a traceback. SIGTERM stops a command the same way (exit 143).
 """
 
 import sys
 
-from wordle_fast.errors import EXIT_INTERRUPTED
+from wordle_fast.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
 
 
 def main() -> int:
+    terminated = []
+
+    def stop(signum, frame):
+        # SIGTERM stops the work as a Ctrl-C does (worker pools shut down,
+        # what is proven saved), and the exit code says which it was.
+        terminated.append(signum)
+        raise KeyboardInterrupt
+
     try:
         import os
         import signal
 
         # A Ctrl-C inside numpy's import comes out as an ImportError, so it
         # is held back until the imports are done, then raised here.
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
+            signal.signal(signal.SIGTERM, stop)
             from wordle_fast.cli import main as run
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         code = run()
     except KeyboardInterrupt:
-        sys.stderr.write("\nwordle-fast: interrupted\n")
-        return EXIT_INTERRUPTED
+        sys.stderr.write(f"\nwordle-fast: {'terminated' if terminated else 'interrupted'}\n")
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     # The work is done and its output written; a Ctrl-C while the
     # interpreter shuts down (worker pools, module teardown) ends the
     # process at once with 130 instead of a traceback.
@@ -35,6 +44,9 @@ def main() -> int:
     except (BrokenPipeError, ValueError):
         pass
     signal.signal(signal.SIGINT, lambda signum, frame: os._exit(EXIT_INTERRUPTED))
+    signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(EXIT_TERMINATED))
+    if terminated and code == EXIT_INTERRUPTED:
+        return EXIT_TERMINATED
     return code
 
 

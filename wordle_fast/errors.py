@@ -10,6 +10,9 @@ handlers keep working.
 # because the entry point, the CLI and the helper all return it and this
 # module loads before anything heavy.
 EXIT_INTERRUPTED = 130
+# After SIGTERM (kill, a scheduler's time limit), which stops a command as a
+# Ctrl-C does: 128 + 15, the shell's code for it.
+EXIT_TERMINATED = 143
 
 
 class WordleError(Exception):
