@@ -15,7 +15,7 @@ from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.proof import opening_table, same_letters
-from wordle_fast.exact.settle import complete_table, settle_openers
+from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
 from wordle_fast.exact.search import make_exact_searcher
@@ -450,6 +450,17 @@ def test_complete_tables_agree_with_brute_force_in_every_mode(tmp_path_factory, 
     # saved as it went: a second call reads every entry back and proves nothing
     again = complete_table(lexicon, mode, max_guesses, results_path=results)
     assert again.entries == table.entries
+
+
+def test_a_complete_table_searches_the_worst_few_first_then_the_rest_cheapest_first():
+    bounded = [(bound, row) for row, bound in enumerate(range(100, 130))]
+    order = worst_first(bounded, 2)
+    worst = 2 * WORST_FIRST
+    assert sorted(order) == bounded
+    assert order[:worst] == bounded[::-1][:worst]
+    assert order[worst:] == bounded[:-worst]
+    assert worst_first(bounded[:3], 2) == bounded[:3][::-1]
+    assert worst_first([], 2) == []
 
 
 def test_openers_with_the_same_letters_are_grouped_in_order():
