@@ -669,3 +669,27 @@ def test_union_bounds_are_noted_and_read(official):
         states[union_bounds] = searcher.stats()["states"]
     assert totals[True] == totals[False] == 7926
     assert states[True] < states[False]
+
+
+@given(st.integers(1, 80), st.booleans(), st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, with_rows, seed):
+    # The scan has three kernels (16 guesses at a time by pairwise compares
+    # for small sets, over consecutive guesses or a list of rows; masks for
+    # the rest): every one must count each guess's buckets as numpy does.
+    rng = np.random.default_rng(seed)
+    members = np.sort(rng.choice(official.n_answers, n, replace=False))
+    if with_rows:
+        searcher = make_exact_searcher(official, "hard", n_threads=1)
+        extra = rng.choice(official.n_guesses, rng.integers(1, 3000), replace=False)
+        legal = np.unique(np.concatenate([extra, official.answer_rows[members]]))
+    else:
+        searcher = make_exact_searcher(official, n_threads=1)
+        legal = np.arange(official.n_guesses)
+    bounds, buckets = searcher.guess_bounds(members, None if not with_rows else legal)
+    codes = official.matrix[legal][:, members]
+    expected = np.array([len(np.unique(row)) for row in codes])
+    green = (codes == official.n_patterns - 1).any(axis=1)
+    assert np.array_equal(buckets, expected)
+    twin = np.where((expected == 1) & ~green, INFEASIBLE, 3 * n - expected - green)
+    assert np.array_equal(bounds, twin)

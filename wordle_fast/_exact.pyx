@@ -116,8 +116,69 @@ cdef void _guess_bounds(
             bound[g] = 3 * n - k - (1 if seen[all_green] == stamp[0] else 0)
 
 
+cdef extern from *:
+    """
+    #include <stddef.h>
+    #include <stdint.h>
+    #include <string.h>
+    /* The distinct codes of 16 guesses at once over a small set, by comparing
+       each member's 16 codes with every earlier member's: n(n - 1)/2 vector
+       compares, where the masks cost n scattered updates per guess. A
+       portable vector type (SSE2 on x86-64, NEON on arm64); without one,
+       WF_PAIRWISE is 0 and the masks do all the work. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define WF_PAIRWISE 1
+    #define WF_PAIRWISE_MAX 64
+    typedef uint8_t wf_v16 __attribute__((vector_size(16)));
+    static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
+                              const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
+                              uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {
+        wf_v16 earlier[WF_PAIRWISE_MAX];        /* n <= WF_PAIRWISE_MAX */
+        wf_v16 duplicates = {0}, green = {0}, greens;
+        ptrdiff_t i, j, t;
+        for (t = 0; t < 16; t++) greens[t] = all_green;
+        for (j = 0; j < n; j++) {
+            const uint8_t* column = columns + members[j] * n_guesses;
+            wf_v16 codes, seen_before = {0};
+            if (rows == NULL) {
+                memcpy(&codes, column + first, 16);
+            } else {
+                /* one by one into memory, then one load: writing the lanes
+                   of a vector one at a time was 5x slower than the masks */
+                uint8_t gathered[16];
+                for (t = 0; t < 16; t++) gathered[t] = column[rows[first + t]];
+                memcpy(&codes, gathered, 16);
+            }
+            for (i = 0; i < j; i++) seen_before |= (wf_v16) (earlier[i] == codes);
+            duplicates -= seen_before;          /* 0xFF lanes: one more duplicate */
+            green |= (wf_v16) (codes == greens);
+            earlier[j] = codes;
+        }
+        for (t = 0; t < 16; t++) {
+            k_out[t] = (uint8_t) (n - duplicates[t]);
+            green_out[t] = green[t] & 1;
+        }
+    }
+    #else
+    #define WF_PAIRWISE 0
+    static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
+                              const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
+                              uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {}
+    #endif
+    """
+    int WF_PAIRWISE
+    void wf_distinct16(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
+                       const intp_t* rows, const intp_t* members, Py_ssize_t n,
+                       uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
+
+
 cdef enum:
     BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
+    # Sets of at most this many members go to the pairwise kernel (at most
+    # 64), over consecutive guesses or over a list of rows; see
+    # benchmarks/README.md.
+    PAIRWISE_MAX = 48
+    PAIRWISE_MAX_ROWS = 24
 # Scans of fewer (member, guess) codes than this run on one thread: below it
 # the threads cost more than they save (measured on SALET; see
 # benchmarks/test_bench_contention.py).
@@ -140,10 +201,25 @@ cdef void _guess_bounds_columns(
     # guesses' masks, so they do not wait on each other either. Measured on
     # 288 SALET buckets and sub-buckets: 164 us per set against 921 us.
     cdef uint64_t masks[BLOCK * 4]
-    cdef Py_ssize_t g, j
+    cdef Py_ssize_t g, j, t
     cdef const uint8_t* column
     cdef uint8_t code
     cdef int64_t k, green
+    cdef uint8_t ks[16]
+    cdef uint8_t greens[16]
+    if WF_PAIRWISE and n <= (PAIRWISE_MAX if rows == NULL else PAIRWISE_MAX_ROWS):
+        # small sets: 16 guesses at a time by pairwise compares (then the
+        # last few guesses of the block by masks, below)
+        while last - first >= 16:
+            wf_distinct16(columns, n_guesses, first, rows, members, n, <uint8_t> all_green,
+                          ks, greens)
+            for t in range(16):
+                k, green = ks[t], greens[t]
+                buckets[first + t] = k
+                bound[first + t] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
+            first += 16
+        if first == last:
+            return
     memset(masks, 0, (last - first) * 4 * sizeof(uint64_t))
     for j in range(n):
         column = columns + members[j] * n_guesses
@@ -262,7 +338,8 @@ cdef class ExactSearcher:
     cdef const uint16_t* matrix16
     cdef const letter_t* letters          # [n_guesses, length], hard modes only
     cdef const uint8_t* letter_counts     # [n_guesses, 26], hard modes only
-    cdef object by_reach_obj, reach_obj
+    cdef object by_reach_obj, reach_obj, columns_by_reach_obj
+    cdef const uint8_t* columns_by_reach  # columns8 with the guesses in by_reach order (normal mode)
     cdef const intp_t* by_reach           # guess rows, most buckets over every answer first
     cdef const int64_t* reach             # [n_guesses] buckets each guess makes of every answer
     cdef const uint8_t* matrix8           # uint8 codes guess-major, [n_guesses, n_answers]
@@ -577,6 +654,19 @@ cdef class ExactSearcher:
         entry = self.memo.get(self._key(&view[0], n, depth, self._root_context(legal)))
         bounds, _, _ = self._all_bounds(&view[0], n, legal)
         return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else entry[0])
+
+    def guess_bounds(self, members, legal=None):
+        """``(bounds, buckets)`` of every legal guess over the set, in the
+        order of ``legal`` (of the matrix rows when None): the buckets it
+        makes of the members and its one-level bound 3n - k - [candidate]
+        (UNSOLVABLE for a guess that learns nothing), as the search scans them."""
+        members = _sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        return bounds, buckets
 
     def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
         """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
@@ -1223,6 +1313,11 @@ cdef class ExactSearcher:
         self.by_reach_obj = np.ascontiguousarray(np.argsort(-reach, kind="stable"), dtype=np.intp)
         self.reach = <const int64_t*> <size_t> self.reach_obj.ctypes.data
         self.by_reach = <const intp_t*> <size_t> self.by_reach_obj.ctypes.data
+        if self.columns8 != NULL and self.mode_id == MODE_OFF:
+            # Normal mode's bound pass scans every guess in reach order: a
+            # copy of the columns in that order reads them consecutively.
+            self.columns_by_reach_obj = np.ascontiguousarray(self.columns_obj[:, self.by_reach_obj])
+            self.columns_by_reach = <const uint8_t*> <size_t> self.columns_by_reach_obj.ctypes.data
 
     cdef Scratch* _new_scratch(self) noexcept nogil:
         cdef Scratch* scratch = <Scratch*> calloc(1, sizeof(Scratch))
@@ -1301,8 +1396,14 @@ cdef class ExactSearcher:
                     break
                 if depth == 2 and self.reach[rows[first]] < n:
                     break
-                _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows, members,
-                                      n, self.all_green, scratch.bound, scratch.buckets)
+                if rows == self.by_reach and self.columns_by_reach != NULL:
+                    _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
+                                          NULL, members, n, self.all_green, scratch.bound,
+                                          scratch.buckets)
+                else:
+                    _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows,
+                                          members, n, self.all_green, scratch.bound,
+                                          scratch.buckets)
                 best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
                 if best <= 2 * n - (most == n):
