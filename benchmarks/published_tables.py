@@ -6,6 +6,12 @@ must not pass it, and every "cannot finish" must be published as such.
 
     python benchmarks/published_tables.py /tmp/cpp    # a checkout of that repository
 
+Across editions as well: nyt2022's answers are the original ones less six,
+over the same guesses, so an opener's original-list play, with those six
+left out, plays nyt2022 for at least 11 guesses fewer (each costs one guess
+or more, and at most one costs a single guess). Every exact total of the
+original lists must be at least 11 above the published nyt2022 total.
+
 An independent check, not a test: the published files are not ours to ship.
 """
 
@@ -67,7 +73,27 @@ def main() -> None:
             print(f"{ours}: skipped (no {'table' if not (DATA / ours).is_file() else theirs})")
             continue
         failed = report(DATA / ours, args.checkout / theirs) or failed
+    for mode, theirs in (("normal", "results_easy_nyt20220316"),
+                         ("hard", "results_hard_nyt20220316")):
+        if (DATA / f"exact-openers-{mode}.json").is_file() and (args.checkout / theirs).is_file():
+            failed = across_editions(DATA / f"exact-openers-{mode}.json",
+                                     args.checkout / theirs) or failed
     sys.exit(1 if failed else 0)
+
+
+def across_editions(original: Path, nyt2022: Path) -> bool:
+    """Print how the original lists' exact totals stand to the published
+    nyt2022 totals (six answers fewer); whether any is less than 11 above."""
+    entries = json.loads(original.read_text())["entries"]
+    reference = published(nyt2022)
+    gaps = sorted(total - reference[word] for word, (status, total, *_) in entries.items()
+                  if status == "exact" and word in reference)   # (a published "cannot": < 0)
+    wrong = sum(gap < 11 for gap in gaps)
+    print(f"{original.relative_to(DATA.parent)} against {nyt2022.name} (six answers fewer): "
+          f"{len(gaps)} exact totals, each above the nyt2022 total by {gaps[0] if gaps else '-'}"
+          f" to {gaps[-1] if gaps else '-'}"
+          + (f"; {wrong} by LESS THAN 11" if wrong else "; all at least 11"))
+    return bool(wrong)
 
 
 def report(ours: Path, theirs: Path) -> bool:
