@@ -81,6 +81,13 @@ cdef struct Scratch:
 
 
 
+cdef inline int64_t _one_level_bound(Py_ssize_t n, int64_t k, bint green) noexcept nogil:
+    # A guess making k buckets of n members, `green` if it is one of them:
+    # 3n - k - [green]; a guess that learns nothing (one bucket, not
+    # green) is never optimal, marked INFEASIBLE for the searches.
+    return INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
+
+
 cdef void _guess_bounds(
     const code_t* matrix, Py_ssize_t n_answers, Py_ssize_t n_guesses,
     const intp_t* rows,                   # the guesses' matrix rows; NULL: 0..n_guesses-1
@@ -110,10 +117,7 @@ cdef void _guess_bounds(
                 seen[code] = stamp[0]
                 k += 1
         buckets[g] = k
-        if k == 1 and seen[all_green] != stamp[0]:
-            bound[g] = INFEASIBLE
-        else:
-            bound[g] = 3 * n - k - (1 if seen[all_green] == stamp[0] else 0)
+        bound[g] = _one_level_bound(n, k, seen[all_green] == stamp[0])
 
 
 cdef extern from *:
@@ -214,9 +218,8 @@ cdef void _guess_bounds_columns(
             wf_distinct16(columns, n_guesses, first, rows, members, n, <uint8_t> all_green,
                           ks, greens)
             for t in range(16):
-                k, green = ks[t], greens[t]
-                buckets[first + t] = k
-                bound[first + t] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
+                buckets[first + t] = ks[t]
+                bound[first + t] = _one_level_bound(n, ks[t], greens[t])
             first += 16
         if first == last:
             return
@@ -237,7 +240,7 @@ cdef void _guess_bounds_columns(
              + popcount64(masks[j + 3]))
         green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
         buckets[g] = k
-        bound[g] = INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
+        bound[g] = _one_level_bound(n, k, green)
 
 
 def _transposed(const uint8_t[:, ::1] matrix):
@@ -444,8 +447,7 @@ cdef class ExactSearcher:
         normal mode) and ``value`` a lower bound when not ``exact``."""
         cdef Py_ssize_t size = 8 * self.n_words, body
         for key, (value, exact) in list(self.memo.items()):
-            body = len(key) - 1 - (0 if self.mode_id == MODE_OFF else
-                                   8 + (self.length + 26 if self.mode_id == MODE_HARD else 0))
+            body = len(key) - 1 - self._context_size()
             data = np.frombuffer(key[:body], dtype=np.uint8)
             if body == size:
                 bits = np.unpackbits(data, bitorder="little")   # the bitset's words are native
@@ -496,12 +498,19 @@ cdef class ExactSearcher:
         if legal is None:
             return None
         cdef uint64_t legal_id = self._legal_id(legal)
-        cdef Py_ssize_t size = 8 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
+        cdef Py_ssize_t size = self._context_size()
         cdef bytes context = PyBytes_FromStringAndSize(NULL, size)
         cdef char* out = PyBytes_AS_STRING(context)
         memset(out, 0, size)
         memcpy(out, &legal_id, 8)
         return context
+
+    cdef Py_ssize_t _context_size(self):
+        # The bytes _root_context adds to a key: none in normal mode; the
+        # legal list's number; in hard mode then the greens and least counts.
+        if self.mode_id == MODE_OFF:
+            return 0
+        return 8 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
 
     cdef bytes _hard_context_after(self, bytes context, Py_ssize_t guess, Py_ssize_t code):
         # Hard mode's rule after `guess` shows `code`, merged into the
@@ -1060,6 +1069,7 @@ cdef class ExactSearcher:
         # `by_size` order (its value or a lower bound), and n_buckets_out
         # how many there are.
         cdef Py_ssize_t j, b, n_buckets = 0, start, size, most
+        cdef bint settled
         cdef uint64_t code, previous
         cdef Py_ssize_t starts[257]
         cdef int64_t total = n, value, lower
@@ -1159,16 +1169,13 @@ cdef class ExactSearcher:
                     continue
                 lower = 2 * size
                 known[b] = lower
-                if most == size - 1 and depth >= 4:
-                    self.memo[key] = (lower, True)   # a candidate leaves one pair
-                    total += 1
-                    if total > budget:
-                        return total
-                    continue
-                self.memo[key] = (lower, False)
+                settled = most == size - 1 and depth >= 4   # a candidate leaves one pair
+                self.memo[key] = (lower, settled)
                 total += 1
                 if total > budget:
                     return total
+                if settled:
+                    continue
             children[b] = (legal, child_context, key, entry, lower, most)
         for b in range(n_buckets):
             if children[b] is None:
@@ -1192,7 +1199,6 @@ cdef class ExactSearcher:
             if total > budget:
                 return total
         return total
-
 
     cdef _note_unions(self, const uint64_t* keys, intp_t* grouped, const uint64_t* by_size,
                       const int64_t* known, Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
