@@ -177,6 +177,7 @@ cdef extern from *:
 
 
 cdef enum:
+    SMALL_SORT = 32       # _bucket_costs sorts sets up to this size by insertion
     BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
     # Sets of at most this many members go to the pairwise kernel (at most
     # 64), over consecutive guesses or over a list of rows; see
@@ -257,6 +258,21 @@ def _transposed(const uint8_t[:, ::1] matrix):
                         view[j, i] = matrix[i, j]
     return out
 
+
+
+# A memo entry is one int, (value << 1) | exact: a tuple per entry cost its
+# allocation, and the cyclic GC walked two million of them (see
+# benchmarks/README.md).
+cdef inline object _memo_entry(int64_t value, bint exact):
+    return (value << 1) | exact
+
+
+cdef inline int64_t _memo_value(object entry) except? -1:
+    return (<int64_t> entry) >> 1
+
+
+cdef inline bint _memo_exact(object entry) except? -1:
+    return (<int64_t> entry) & 1
 
 cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
     # T for one or two words, and INFEASIBLE for a set that cannot finish
@@ -355,7 +371,7 @@ cdef class ExactSearcher:
     cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
-    cdef object memo                    # key -> (value or lower bound, exact?)
+    cdef object memo                    # key -> _memo_entry(value or lower bound, exact?)
     cdef object legal_ids               # packed legal list -> its number in the keys
     cdef object legal_by_context        # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
@@ -446,7 +462,8 @@ cdef class ExactSearcher:
         value, exact)`` per entry, ``context`` the key's rule suffix (None in
         normal mode) and ``value`` a lower bound when not ``exact``."""
         cdef Py_ssize_t size = 8 * self.n_words, body
-        for key, (value, exact) in list(self.memo.items()):
+        for key, entry in list(self.memo.items()):
+            value, exact = _memo_value(entry), _memo_exact(entry)
             body = len(key) - 1 - self._context_size()
             data = np.frombuffer(key[:body], dtype=np.uint8)
             if body == size:
@@ -662,7 +679,7 @@ cdef class ExactSearcher:
             return INFEASIBLE
         entry = self.memo.get(self._key(&view[0], n, depth, self._root_context(legal)))
         bounds, _, _ = self._all_bounds(&view[0], n, legal)
-        return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else entry[0])
+        return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else _memo_value(entry))
 
     def guess_bounds(self, members, legal=None):
         """``(bounds, buckets)`` of every legal guess over the set, in the
@@ -845,16 +862,16 @@ cdef class ExactSearcher:
         # None) the caller has already looked up; `reach`, `most`: see _search.
         if entry is not None:
             self.memo_hits += 1
-            if entry[1] or entry[0] > budget:
-                return entry[0]
+            if _memo_exact(entry) or _memo_value(entry) > budget:
+                return _memo_value(entry)
         self.states += 1
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
         cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach, most)
         if result <= budget:
-            self.memo[key] = (result, True)
-        elif entry is None or result > entry[0]:
-            self.memo[key] = (result, False)
+            self.memo[key] = _memo_entry(result, True)
+        elif entry is None or result > _memo_value(entry):
+            self.memo[key] = _memo_entry(result, False)
         if len(self.memo) > self.max_entries:
             self.memo = _newer_half(self.memo)     # the older half goes
         return result
@@ -1073,17 +1090,32 @@ cdef class ExactSearcher:
         cdef uint64_t code, previous
         cdef Py_ssize_t starts[257]
         cdef int64_t total = n, value, lower
+        cdef const uint8_t* row
+        cdef uint64_t pair
         # group the members by code: sort (code, member) pairs; byte
-        # codes by counting (the members come sorted, and stay so in
-        # each bucket), as glibc's qsort took 3% of a hard-mode search
-        if self.columns8 != NULL:
+        # codes (read from the guess's row, not the answer-major copy, where
+        # each member's code is a page apart) by insertion for small sets,
+        # by counting for larger ones (the members come sorted, and stay
+        # so in each bucket), as glibc's qsort took 3% of a hard-mode search
+        # and the counting pass's 257 slots outweigh a small set
+        if self.columns8 != NULL and n <= SMALL_SORT:
+            row = self.matrix8 + guess * self.n_answers
+            for j in range(n):
+                pair = (<uint64_t> row[members[j]] << 32) | <uint64_t> members[j]
+                b = j
+                while b > 0 and keys[b - 1] > pair:
+                    keys[b] = keys[b - 1]
+                    b -= 1
+                keys[b] = pair
+        elif self.columns8 != NULL:
+            row = self.matrix8 + guess * self.n_answers
             memset(starts, 0, sizeof(starts))
             for j in range(n):
-                starts[self._code(guess, members[j]) + 1] += 1
+                starts[row[members[j]] + 1] += 1
             for j in range(1, 257):
                 starts[j] += starts[j - 1]
             for j in range(n):
-                code = self._code(guess, members[j])
+                code = row[members[j]]
                 keys[starts[code]] = (code << 32) | <uint64_t> members[j]
                 starts[code] += 1
         else:
@@ -1150,8 +1182,8 @@ cdef class ExactSearcher:
             key = self._key(grouped + start, size, depth - 1, child_context)
             entry = self.memo.get(key)
             lower = 2 * size - 1
-            if entry is not None and entry[0] > lower:
-                lower = min(entry[0], INFEASIBLE)
+            if entry is not None and _memo_value(entry) > lower:
+                lower = min(_memo_value(entry), INFEASIBLE)
                 known[b] = lower
                 total += lower - (2 * size - 1)
                 if total > budget:
@@ -1165,12 +1197,12 @@ cdef class ExactSearcher:
                 # (computed again for each, it was a sixth of a search).
                 most = self._most_splits(grouped + start, size)
                 if most == size:
-                    self.memo[key] = (2 * size - 1, True)
+                    self.memo[key] = _memo_entry(2 * size - 1, True)
                     continue
                 lower = 2 * size
                 known[b] = lower
                 settled = most == size - 1 and depth >= 4   # a candidate leaves one pair
-                self.memo[key] = (lower, settled)
+                self.memo[key] = _memo_entry(lower, settled)
                 total += 1
                 if total > budget:
                     return total
@@ -1285,9 +1317,9 @@ cdef class ExactSearcher:
                                     else self._hard_context_after(context, guess, base))
                     entry = self.memo.get(key)
                     if value >= INFEASIBLE:
-                        self.memo[key] = (INFEASIBLE, True)
-                    elif entry is None or (not entry[1] and entry[0] < value):
-                        self.memo[key] = (value, False)
+                        self.memo[key] = _memo_entry(INFEASIBLE, True)
+                    elif entry is None or (not _memo_exact(entry) and _memo_value(entry) < value):
+                        self.memo[key] = _memo_entry(value, False)
         finally:
             for b in range(n_buckets):
                 self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = 0
