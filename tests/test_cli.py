@@ -4,10 +4,12 @@ import json
 import math
 import subprocess
 import sys
+import types
 
 import pytest
 
 from wordle_fast.cli import main
+from wordle_fast.cli.output import ProgressBar
 
 
 def test_feedback_prints_every_notation(capsys):
@@ -135,6 +137,29 @@ def test_progress_bar_is_silent_when_piped():
     done = subprocess.run([sys.executable, "-m", "wordle_fast", "simulate", "--sample", "20"],
                           capture_output=True, text=True, check=True)
     assert "Games: 20" in done.stdout and done.stderr == ""
+
+
+def test_progress_goes_to_a_log_as_plain_lines_for_long_jobs(capsys, monkeypatch):
+    # Not a terminal (capsys): a line per interval, none for a short job.
+    clock = iter([0.0, 30.0, 61.0, 90.0, 125.0, 130.0])
+    fake_time = types.SimpleNamespace(perf_counter=lambda: next(clock, 200.0),
+                                      strftime=lambda form: "2026-11-25 12:00:00")
+    monkeypatch.setattr("wordle_fast.cli.output.time", fake_time)
+    bar = ProgressBar("Settling every opener left", enabled=True, log_every=60)
+    for done in (0, 10, 20, 30, 40, 50):
+        bar(done, 50)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3, lines
+    assert lines[0] == "2026-11-25 12:00:00 Settling every opener left: 20/50 0.3/s, 2 min left"
+    assert lines[1].endswith("Settling every opener left: 40/50 0.3/s, 31 s left")
+    assert lines[2].endswith("50/50 0.4/s, done")
+    assert "\r" not in lines[0] and "#" not in lines[0]
+    quick = ProgressBar("Simulating", enabled=True)
+    for done in range(11):
+        quick(done, 10)
+    silent = ProgressBar("Simulating", enabled=False, log_every=0)
+    silent(1, 10)
+    assert capsys.readouterr().err == ""
 
 
 def test_openers_measures_csv_and_simulation(capsys):

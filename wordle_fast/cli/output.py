@@ -22,24 +22,35 @@ PARTIAL_NOTE = ("  (partial: the lookahead was interrupted, so only the guesses 
 
 
 class ProgressBar:
-    """A one-line progress bar on standard error, only on a terminal, with
-    the rate and the time left."""
+    """Progress on standard error, with the rate and the time left: a
+    one-line bar on a terminal; elsewhere (a log file, ``nohup``) a plain
+    line every ``log_every`` seconds, so that a job of hours says how far it
+    is, and nothing for a job shorter than that."""
 
-    def __init__(self, label: str, enabled: bool):
+    def __init__(self, label: str, enabled: bool, log_every: float = 60.0):
         self.label = label
-        self.enabled = enabled and sys.stderr.isatty()
+        self.enabled = enabled
+        self.terminal = sys.stderr.isatty()
+        self.log_every = log_every
         self.first = None        # (time, done) at the first report: a resumed run starts part-way
         self.last_drawn = 0.0
+        self.logged = False
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
         if self.first is None:
             self.first = (now, done)
-        if not self.enabled or (now - self.last_drawn < 0.1 and done < total):
+            if not self.terminal:
+                self.last_drawn = now     # the first line once a full interval has passed
+        if not self.enabled:
             return
-        self.last_drawn = now
-        width = 30
-        filled = int(width * done / total) if total else width
+        if self.terminal:
+            if now - self.last_drawn >= 0.1 or done >= total:
+                self._draw(now, done, total)
+        elif now - self.last_drawn >= self.log_every or (done >= total and self.logged):
+            self._log(now, done, total)
+
+    def _counts(self, now: float, done: int, total: int) -> str:
         elapsed, progressed = now - self.first[0], done - self.first[1]
         rate = progressed / elapsed if elapsed > 0 else 0.0
         text = f"{done}/{total}"
@@ -47,9 +58,23 @@ class ProgressBar:
             text += f" {rate:,.1f}/s" if rate < 10 else f" {rate:,.0f}/s"
             if done < total:
                 text += f", {duration_text((total - done) / rate)} left"
-        sys.stderr.write(f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] {text}\x1b[K")
+        return text
+
+    def _draw(self, now: float, done: int, total: int) -> None:
+        self.last_drawn = now
+        width = 30
+        filled = int(width * done / total) if total else width
+        sys.stderr.write(f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{self._counts(now, done, total)}\x1b[K")
         if done >= total:
             sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    def _log(self, now: float, done: int, total: int) -> None:
+        self.last_drawn, self.logged = now, True
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        sys.stderr.write(f"{stamp} {self.label}: {self._counts(now, done, total)}"
+                         f"{', done' if done >= total else ''}\n")
         sys.stderr.flush()
 
 
