@@ -259,7 +259,6 @@ def _transposed(const uint8_t[:, ::1] matrix):
     return out
 
 
-
 # A memo entry is one int, (value << 1) | exact: a tuple per entry cost its
 # allocation, and the cyclic GC walked two million of them (see
 # benchmarks/README.md).
@@ -273,6 +272,7 @@ cdef inline int64_t _memo_value(object entry) except? -1:
 
 cdef inline bint _memo_exact(object entry) except? -1:
     return (<int64_t> entry) & 1
+
 
 cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
     # T for one or two words, and INFEASIBLE for a set that cannot finish
