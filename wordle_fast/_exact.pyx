@@ -1421,7 +1421,9 @@ cdef class ExactSearcher:
         best = INFEASIBLE
         if self.columns8 != NULL:
             # every candidate is legal, and the best of them bounds the scan
-            most = self._most_splits(members, n)
+            # (past 128 members, where this pass over candidate pairs cost
+            # more than the scan it saves, the scan finds them as guesses)
+            most = self._most_splits(members, n) if n <= 128 else 0
             if self.closed_forms and most == n:
                 return 2 * n - 1
             if self.closed_forms and most == n - 1 and depth >= 3:
