@@ -14,7 +14,7 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
-from wordle_fast.exact.proof import opening_table, same_letters
+from wordle_fast.exact.proof import bound_pass_order, opening_table, same_letters
 from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
@@ -111,6 +111,40 @@ def test_bound_pass_is_a_true_bound_and_matches_bucket_bounds(official):
         if bound <= 7925:
             assert list(bounds) == list(whole[2])
     assert again[0] <= 7925 < again[3]     # SALET searched on, QAJAQ refuted
+
+
+def test_bound_pass_bounds_a_bucket_shared_by_openers_once(official):
+    # Openers with the same letters leave some buckets of the same answers;
+    # opener_bounds numbers them (distinct_buckets, against a twin that
+    # compares the answer sets) and bounds each once: the bounds equal those
+    # of each opener bounded alone, in either order, stopped or not.
+    searcher = make_exact_searcher(official)
+    words = ["salet", "slate", "stale", "steal", "least", "tales", "crate", "trace", "react",
+             "cater", "soare"]
+    rows = [official.guess_index(w) for w in words]
+    ids = searcher.distinct_buckets(rows)
+    numbered = {}
+    for i, row in enumerate(rows):
+        codes = official.matrix[row]
+        for code in range(ids.shape[1]):
+            members = frozenset(np.flatnonzero(codes == code).tolist())
+            if len(members) < 3 or code == ids.shape[1] - 1:
+                assert ids[i, code] == -1
+            else:
+                numbered.setdefault(members, set()).add(int(ids[i, code]))
+    assert all(len(numbers) == 1 for numbers in numbered.values())
+    assert len({n for numbers in numbered.values() for n in numbers}) == len(numbered)
+    gray = ids[:, 0]
+    assert len(set(gray[:6])) == 1 and len(set(gray[6:10])) == 1 and gray[0] != gray[6]
+    alone = [searcher.opener_bounds([row], 6)[0] for row in rows]
+    for order in (rows, rows[::-1]):
+        expected = [alone[rows.index(row)] for row in order]
+        assert list(searcher.opener_bounds(order, 6)) == expected
+        together, buckets = searcher.opener_bounds(order, 6, 7950, with_buckets=True)
+        for row, bound, (codes, sizes, bounds) in zip(order, together, buckets):
+            one, (one_codes, _, one_bounds) = (x[0] for x in searcher.opener_bounds(
+                [row], 6, 7950, with_buckets=True))
+            assert bound == one and list(bounds) == list(one_bounds), official.guesses[row]
 
 
 @given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),
@@ -470,6 +504,14 @@ def test_openers_with_the_same_letters_are_grouped_in_order():
     assert same_letters(left, guesses) == [[(5, 0), (7, 2), (9, 5), (10, 8)],
                                            [(6, 1), (7, 3)], [(8, 4)], [(9, 6)]]
     assert same_letters([], guesses) == []
+
+
+def test_the_bound_pass_takes_each_group_in_one_batch_first_members_first():
+    guesses = ["stare", "crane", "tears", "nacre", "moldy", "rates", "sissy", "siss", "tares"]
+    # groups: stare tears rates tares (0 2 5 8), crane nacre (1 3), moldy, sissy, siss
+    assert bound_pass_order(list(range(9)), guesses, batch=4) == [0, 2, 5, 8, 1, 4, 6, 3, 7]
+    assert bound_pass_order(list(range(9)), guesses, batch=9) == [0, 1, 4, 6, 7, 2, 3, 5, 8]
+    assert bound_pass_order([], guesses) == []
 
 
 @pytest.mark.parametrize("max_guesses", [3, 2])

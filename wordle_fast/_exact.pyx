@@ -125,6 +125,16 @@ cdef extern from *:
     #include <stddef.h>
     #include <stdint.h>
     #include <string.h>
+    /* A bucket bound shared by the bound pass's threads: -1 until one of
+       them has computed it. Any thread may compute it first (they get the
+       same value), so relaxed atomics suffice. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int64_t wf_load_shared(const int64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void wf_store_shared(int64_t* p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    #else
+    static inline int64_t wf_load_shared(const int64_t* p) { return *(volatile const int64_t*) p; }
+    static inline void wf_store_shared(int64_t* p, int64_t v) { *(volatile int64_t*) p = v; }
+    #endif
     /* The distinct codes of 16 guesses at once over a small set, by comparing
        each member's 16 codes with every earlier member's: n(n - 1)/2 vector
        compares, where the masks cost n scattered updates per guess. A
@@ -171,6 +181,8 @@ cdef extern from *:
     #endif
     """
     int WF_PAIRWISE
+    int64_t wf_load_shared(const int64_t* p) noexcept nogil
+    void wf_store_shared(int64_t* p, int64_t v) noexcept nogil
     void wf_distinct16(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
                        const intp_t* rows, const intp_t* members, Py_ssize_t n,
                        uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
@@ -787,25 +799,73 @@ cdef class ExactSearcher:
         if n_rows == 0:
             return (out, []) if with_buckets else out
         self._prepare_reach()
-        with nogil, parallel(num_threads=threads):
-            scratch = self._new_scratch()
-            for i in prange(n_rows, schedule="dynamic"):
-                if scratch == NULL:
-                    out_view[i] = -1
-                elif with_buckets:
-                    out_view[i] = self._opener_bound(row_view[i], depth, threshold, scratch,
-                                                     &bound_view[i, 0], &size_view[i, 0],
-                                                     &code_view[i, 0], &count_view[i])
-                else:
-                    out_view[i] = self._opener_bound(row_view[i], depth, threshold, scratch,
-                                                     NULL, NULL, NULL, NULL)
-            self._free_scratch(scratch)
+        # Openers with the same letters leave some of the same buckets (the
+        # all-gray one, and those where only letters in the same places
+        # show): each distinct bucket is bounded once (normal mode, byte
+        # codes; callers put such openers in one call).
+        cdef int32_t* ids = NULL          # [n_rows, n_patterns] distinct bucket number, or -1
+        cdef int64_t* shared = NULL       # [distinct buckets] its bound, -1 until computed
+        cdef Py_ssize_t n_distinct = 0
+        if self.mode_id == MODE_OFF and self.matrix8 != NULL and n_rows > 1:
+            ids = <int32_t*> malloc(n_rows * self.n_patterns * sizeof(int32_t))
+            if ids == NULL:
+                raise MemoryError()
+            with nogil:
+                n_distinct = self._distinct_buckets(&row_view[0], n_rows, ids)
+            if n_distinct >= 0:
+                shared = <int64_t*> malloc(max(n_distinct, 1) * sizeof(int64_t))
+            if shared == NULL:
+                free(ids)
+                raise MemoryError()
+            for i in range(n_distinct):
+                shared[i] = -1
+        try:
+            with nogil, parallel(num_threads=threads):
+                scratch = self._new_scratch()
+                for i in prange(n_rows, schedule="dynamic"):
+                    if scratch == NULL:
+                        out_view[i] = -1
+                    elif with_buckets:
+                        out_view[i] = self._opener_bound(
+                            row_view[i], depth, threshold, scratch, &bound_view[i, 0],
+                            &size_view[i, 0], &code_view[i, 0], &count_view[i],
+                            NULL if ids == NULL else ids + i * self.n_patterns, shared)
+                    else:
+                        out_view[i] = self._opener_bound(
+                            row_view[i], depth, threshold, scratch, NULL, NULL, NULL, NULL,
+                            NULL if ids == NULL else ids + i * self.n_patterns, shared)
+                self._free_scratch(scratch)
+        finally:
+            free(ids)
+            free(shared)
         if n_rows and out.min() < 0:
             raise MemoryError("no memory for the bound pass")
         if not with_buckets:
             return out
         return out, [(codes[i, :k].copy(), sizes[i, :k].copy(), bounds[i, :k].copy())
                      for i, k in enumerate(n_buckets.tolist())]
+
+    def distinct_buckets(self, rows):
+        """What ``opener_bounds`` shares between the openers ``rows`` (byte
+        codes): ``ids[i, code]``, a number for opener i's bucket ``code``
+        (three answers or more, the all-green one aside), the same for
+        buckets of the same answers; -1 for the other codes."""
+        if self.matrix8 == NULL:
+            raise ValueError("only for byte codes (3 ** length <= 256)")
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
+            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        ids = np.empty((rows.shape[0], self.n_patterns), dtype=np.int32)
+        if rows.shape[0] == 0:
+            return ids
+        cdef const intp_t[::1] row_view = rows
+        cdef int32_t[:, ::1] id_view = ids
+        cdef Py_ssize_t n_distinct, n_rows = rows.shape[0]
+        with nogil:
+            n_distinct = self._distinct_buckets(&row_view[0], n_rows, &id_view[0, 0])
+        if n_distinct < 0:
+            raise MemoryError()
+        return ids
 
     def bucket_bounds(self, Py_ssize_t opener, int depth):
         """The buckets of ``opener`` over every answer, largest first, the
@@ -1457,12 +1517,92 @@ cdef class ExactSearcher:
             return INFEASIBLE
         return max(best, 2 * n - 1)
 
+    cdef Py_ssize_t _distinct_buckets(self, const intp_t* rows, Py_ssize_t n_rows,
+                                      int32_t* ids) noexcept nogil:
+        # Numbers the distinct buckets of three or more (the all-green one
+        # aside) of the openers `rows`: ids[i * n_patterns + code] is the
+        # number of opener i's bucket `code`, equal for openers whose
+        # buckets hold the same answers, -1 for the others. Buckets are
+        # found equal by a hash of their members, then compared answer by
+        # answer. Returns how many there are (-1: out of memory).
+        cdef Py_ssize_t n = self.n_answers, p = self.n_patterns, i, a, code, slot, n_slots = 1
+        cdef Py_ssize_t n_buckets = 0, n_distinct = 0, size
+        cdef const uint8_t* row
+        cdef const uint8_t* other
+        cdef uint64_t h
+        cdef bint same
+        cdef uint64_t* hashes = <uint64_t*> malloc(p * sizeof(uint64_t))
+        cdef Py_ssize_t* sizes = <Py_ssize_t*> malloc(p * sizeof(Py_ssize_t))
+        cdef uint64_t* slot_hash = NULL
+        cdef int64_t* slot_owner = NULL     # i * n_patterns + code of the first such bucket
+        if hashes == NULL or sizes == NULL:
+            free(hashes)
+            free(sizes)
+            return -1
+        for i in range(n_rows):
+            memset(sizes, 0, p * sizeof(Py_ssize_t))
+            row = self.matrix8 + rows[i] * n
+            for a in range(n):
+                sizes[row[a]] += 1
+            for code in range(p):
+                n_buckets += sizes[code] >= 3 and code != self.all_green
+        while n_slots < 2 * n_buckets + 2:
+            n_slots *= 2
+        slot_hash = <uint64_t*> malloc(n_slots * sizeof(uint64_t))
+        slot_owner = <int64_t*> malloc(n_slots * sizeof(int64_t))
+        if slot_hash == NULL or slot_owner == NULL:
+            n_distinct = -1
+        else:
+            for slot in range(n_slots):
+                slot_owner[slot] = -1
+            for i in range(n_rows):
+                memset(sizes, 0, p * sizeof(Py_ssize_t))
+                memset(hashes, 0, p * sizeof(uint64_t))
+                row = self.matrix8 + rows[i] * n
+                for a in range(n):
+                    code = row[a]
+                    sizes[code] += 1
+                    hashes[code] = (hashes[code] ^ <uint64_t> (a + 1)) * 0x9E3779B97F4A7C15ULL
+                for code in range(p):
+                    ids[i * p + code] = -1
+                    size = sizes[code]
+                    if size < 3 or code == self.all_green:
+                        continue
+                    h = hashes[code] ^ (<uint64_t> size << 48)
+                    slot = <Py_ssize_t> (h & <uint64_t> (n_slots - 1))
+                    while slot_owner[slot] >= 0:
+                        if slot_hash[slot] == h:
+                            other = self.matrix8 + rows[slot_owner[slot] // p] * n
+                            same = True
+                            for a in range(n):
+                                if (row[a] == code) != (other[a] == slot_owner[slot] % p):
+                                    same = False
+                                    break
+                            if same:
+                                break
+                        slot = (slot + 1) & (n_slots - 1)
+                    if slot_owner[slot] < 0:
+                        slot_owner[slot] = i * p + code
+                        slot_hash[slot] = h
+                        ids[slot_owner[slot]] = <int32_t> n_distinct
+                        n_distinct += 1
+                    else:
+                        ids[i * p + code] = ids[slot_owner[slot]]
+        free(hashes)
+        free(sizes)
+        free(slot_hash)
+        free(slot_owner)
+        return n_distinct
+
     cdef int64_t _opener_bound(self, Py_ssize_t opener, int depth, int64_t threshold,
                                Scratch* scratch, int64_t* bounds_out, int64_t* sizes_out,
-                               int64_t* codes_out, Py_ssize_t* n_out) noexcept nogil:
+                               int64_t* codes_out, Py_ssize_t* n_out,
+                               const int32_t* ids=NULL, int64_t* shared=NULL) noexcept nogil:
         # n + the sum of _set_bound over the opener's buckets, largest first,
         # stopping once past `threshold`; the *_out arrays (if not NULL) get
         # each bucket's code, size and bound (2s - 1 for those not reached).
+        # `ids`, `shared` (or NULL): this opener's row of _distinct_buckets,
+        # and the bounds of the distinct buckets found so far.
         cdef Py_ssize_t n = self.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
         cdef int64_t total = n, value
         cdef const intp_t* rows = NULL
@@ -1499,8 +1639,15 @@ cdef class ExactSearcher:
                 n_rows = filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
                                       self.by_reach, self.n_guesses, opener, code, scratch.rows)
                 rows = scratch.rows
-            value = self._set_bound(scratch.grouped + start, size, depth - 1, rows, n_rows,
-                                    scratch)
+            if ids != NULL and ids[code] >= 0:
+                value = wf_load_shared(&shared[ids[code]])
+                if value < 0:
+                    value = self._set_bound(scratch.grouped + start, size, depth - 1, rows,
+                                            n_rows, scratch)
+                    wf_store_shared(&shared[ids[code]], value)
+            else:
+                value = self._set_bound(scratch.grouped + start, size, depth - 1, rows, n_rows,
+                                        scratch)
             if bounds_out != NULL:
                 bounds_out[b] = value
             if value >= INFEASIBLE:
