@@ -801,12 +801,13 @@ cdef class ExactSearcher:
         self._prepare_reach()
         # Openers with the same letters leave some of the same buckets (the
         # all-gray one, and those where only letters in the same places
-        # show): each distinct bucket is bounded once (normal mode, byte
-        # codes; callers put such openers in one call).
+        # show): each distinct bucket is bounded once (byte codes; callers
+        # put such openers in one call). In hard mode only the all-gray
+        # buckets: the rule after any other pattern depends on the opener.
         cdef int32_t* ids = NULL          # [n_rows, n_patterns] distinct bucket number, or -1
         cdef int64_t* shared = NULL       # [distinct buckets] its bound, -1 until computed
         cdef Py_ssize_t n_distinct = 0
-        if self.mode_id == MODE_OFF and self.matrix8 != NULL and n_rows > 1:
+        if self.mode_id in (MODE_OFF, MODE_HARD) and self.matrix8 != NULL and n_rows > 1:
             ids = <int32_t*> malloc(n_rows * self.n_patterns * sizeof(int32_t))
             if ids == NULL:
                 raise MemoryError()
@@ -848,8 +849,9 @@ cdef class ExactSearcher:
     def distinct_buckets(self, rows):
         """What ``opener_bounds`` shares between the openers ``rows`` (byte
         codes): ``ids[i, code]``, a number for opener i's bucket ``code``
-        (three answers or more, the all-green one aside), the same for
-        buckets of the same answers; -1 for the other codes."""
+        (three answers or more, the all-green one aside; in hard mode only
+        the all-gray one, in strict mode none), the same for buckets of the
+        same answers; -1 for the other codes."""
         if self.matrix8 == NULL:
             raise ValueError("only for byte codes (3 ** length <= 256)")
         rows = np.ascontiguousarray(rows, dtype=np.intp)
@@ -1524,13 +1526,16 @@ cdef class ExactSearcher:
         # number of opener i's bucket `code`, equal for openers whose
         # buckets hold the same answers, -1 for the others. Buckets are
         # found equal by a hash of their members, then compared answer by
-        # answer. Returns how many there are (-1: out of memory).
+        # answer. Hard mode numbers only the all-gray buckets (after which
+        # every guess is legal), strict mode none: after other patterns the
+        # legal guesses depend on the opener. Returns how many there are
+        # (-1: out of memory).
         cdef Py_ssize_t n = self.n_answers, p = self.n_patterns, i, a, code, slot, n_slots = 1
         cdef Py_ssize_t n_buckets = 0, n_distinct = 0, size
         cdef const uint8_t* row
         cdef const uint8_t* other
         cdef uint64_t h
-        cdef bint same
+        cdef bint same, shareable
         cdef uint64_t* hashes = <uint64_t*> malloc(p * sizeof(uint64_t))
         cdef Py_ssize_t* sizes = <Py_ssize_t*> malloc(p * sizeof(Py_ssize_t))
         cdef uint64_t* slot_hash = NULL
@@ -1566,7 +1571,8 @@ cdef class ExactSearcher:
                 for code in range(p):
                     ids[i * p + code] = -1
                     size = sizes[code]
-                    if size < 3 or code == self.all_green:
+                    shareable = self.mode_id == MODE_OFF or (self.mode_id == MODE_HARD and code == 0)
+                    if size < 3 or code == self.all_green or not shareable:
                         continue
                     h = hashes[code] ^ (<uint64_t> size << 48)
                     slot = <Py_ssize_t> (h & <uint64_t> (n_slots - 1))
