@@ -383,7 +383,7 @@ cdef class ExactSearcher:
     cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
-    cdef object memo                    # key -> _memo_entry(value or lower bound, exact?)
+    cdef dict memo                      # key -> _memo_entry(value or lower bound, exact?)
     cdef object legal_ids               # packed legal list -> its number in the keys
     cdef object legal_by_context        # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
