@@ -384,8 +384,8 @@ cdef class ExactSearcher:
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
     cdef dict memo                      # key -> _memo_entry(value or lower bound, exact?)
-    cdef object legal_ids               # packed legal list -> its number in the keys
-    cdef object legal_by_context        # hard mode: rule context -> its legal rows
+    cdef dict legal_ids                 # packed legal list -> its number in the keys
+    cdef dict legal_by_context          # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
     cdef uint64_t next_legal_id
     cdef readonly Py_ssize_t states, memo_hits, max_entries
