@@ -778,9 +778,7 @@ cdef class ExactSearcher:
         ``bucket_bounds`` would (so that a search of the openers left need
         not bound their buckets again); past the threshold, the buckets
         not reached keep their least bound 2s - 1."""
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
-            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        rows = self._opener_rows(rows)
         cdef Py_ssize_t i, n_rows = rows.shape[0], width = self.n_patterns if with_buckets else 1
         out = np.empty(n_rows, dtype=np.int64)
         # one row of (codes, sizes, bounds) per opener, when asked for
@@ -854,9 +852,7 @@ cdef class ExactSearcher:
         same answers; -1 for the other codes."""
         if self.matrix8 == NULL:
             raise ValueError("only for byte codes (3 ** length <= 256)")
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
-            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        rows = self._opener_rows(rows)
         ids = np.empty((rows.shape[0], self.n_patterns), dtype=np.int32)
         if rows.shape[0] == 0:
             return ids
@@ -868,6 +864,13 @@ cdef class ExactSearcher:
         if n_distinct < 0:
             raise MemoryError()
         return ids
+
+    cdef _opener_rows(self, rows):
+        # `rows` as a contiguous intp array of guess rows, or ValueError.
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
+            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        return rows
 
     def bucket_bounds(self, Py_ssize_t opener, int depth):
         """The buckets of ``opener`` over every answer, largest first, the
@@ -1610,6 +1613,7 @@ cdef class ExactSearcher:
         # `ids`, `shared` (or NULL): this opener's row of _distinct_buckets,
         # and the bounds of the distinct buckets found so far.
         cdef Py_ssize_t n = self.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
+        cdef Py_ssize_t shared_id
         cdef int64_t total = n, value
         cdef const intp_t* rows = NULL
         memset(scratch.counts, 0, (self.n_patterns + 1) * sizeof(Py_ssize_t))
@@ -1639,21 +1643,20 @@ cdef class ExactSearcher:
             size = n - <Py_ssize_t> (scratch.order[b] >> 32)
             code = <Py_ssize_t> (scratch.order[b] & 0xFFFFFFFFU)
             start = scratch.counts[code] - size
-            n_rows, rows = self.n_guesses, self.by_reach
-            if self.mode_id != MODE_OFF and size > 2:
-                # filtering keeps the order: the legal rows, in decreasing reach
-                n_rows = filter_legal(self.mode_id, self.letters, self.letter_counts, self.length,
-                                      self.by_reach, self.n_guesses, opener, code, scratch.rows)
-                rows = scratch.rows
-            if ids != NULL and ids[code] >= 0:
-                value = wf_load_shared(&shared[ids[code]])
-                if value < 0:
-                    value = self._set_bound(scratch.grouped + start, size, depth - 1, rows,
-                                            n_rows, scratch)
-                    wf_store_shared(&shared[ids[code]], value)
-            else:
+            shared_id = ids[code] if ids != NULL else -1
+            value = wf_load_shared(&shared[shared_id]) if shared_id >= 0 else -1
+            if value < 0:
+                n_rows, rows = self.n_guesses, self.by_reach
+                if self.mode_id != MODE_OFF and size > 2:
+                    # filtering keeps the order: the legal rows, in decreasing reach
+                    n_rows = filter_legal(self.mode_id, self.letters, self.letter_counts,
+                                          self.length, self.by_reach, self.n_guesses, opener,
+                                          code, scratch.rows)
+                    rows = scratch.rows
                 value = self._set_bound(scratch.grouped + start, size, depth - 1, rows, n_rows,
                                         scratch)
+                if shared_id >= 0:
+                    wf_store_shared(&shared[shared_id], value)
             if bounds_out != NULL:
                 bounds_out[b] = value
             if value >= INFEASIBLE:

@@ -147,13 +147,9 @@ def bound_pass_order(rows: list[int], guesses, batch: int = BOUND_BATCH) -> list
     not bound a shared bucket twice (original lists, normal mode, two
     threads, the whole pass: 70.4 s in groups, 67.0 s so; 80 s before the
     sharing; benchmarks/README.md)."""
-    ordered = [row for group in same_letters([(0, row) for row in rows], guesses)
-               for _, row in group]
-    rank, seen = {}, {}
-    for row in ordered:
-        letters = frozenset(guesses[row])
-        rank[row] = seen.get(letters, 0)
-        seen[letters] = rank[row] + 1
+    groups = same_letters([(0, row) for row in rows], guesses)
+    ordered = [row for group in groups for _, row in group]
+    rank = {row: place for group in groups for place, (_, row) in enumerate(group)}
     return [row for start in range(0, len(ordered), batch)
             for row in sorted(ordered[start:start + batch], key=rank.__getitem__)]
 
