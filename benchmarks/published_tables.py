@@ -10,7 +10,8 @@ Across editions as well: nyt2022's answers are the original ones less six,
 over the same guesses, so an opener's original-list play, with those six
 left out, plays nyt2022 for at least 11 guesses fewer (each costs one guess
 or more, and at most one costs a single guess). Every exact total of the
-original lists must be at least 11 above the published nyt2022 total.
+original lists must be at least 11 above the published nyt2022 total (so
+no opener published as unable to finish on nyt2022 is exact here).
 
 An independent check, not a test: the published files are not ours to ship.
 """
@@ -89,10 +90,16 @@ def across_editions(original: Path, nyt2022: Path) -> bool:
     gaps = sorted(total - reference[word] for word, (status, total, *_) in entries.items()
                   if status == "exact" and word in reference)   # (a published "cannot": < 0)
     wrong = sum(gap < 11 for gap in gaps)
+    # an opener that cannot finish on nyt2022 cannot on the original lists
+    # either; the converse need not hold, so only count those
+    ours_cannot = {word for word, (status, *_) in entries.items() if status == "cannot finish"}
+    theirs_cannot = {word for word, total in reference.items() if total >= CANNOT}
     print(f"{original.relative_to(DATA.parent)} against {nyt2022.name} (six answers fewer): "
           f"{len(gaps)} exact totals, each above the nyt2022 total by {gaps[0] if gaps else '-'}"
           f" to {gaps[-1] if gaps else '-'}"
-          + (f"; {wrong} by LESS THAN 11" if wrong else "; all at least 11"))
+          + (f"; {wrong} by LESS THAN 11" if wrong else "; all at least 11")
+          + f"; {len(ours_cannot)} cannot finish here, {len(theirs_cannot)} on nyt2022"
+          f" ({len(ours_cannot & theirs_cannot)} in both)")
     return bool(wrong)
 
 
