@@ -350,6 +350,14 @@ def test_shipped_certificates_hold_when_rechecked(official, mode):
             assert value == entry.total, word
         else:
             assert value >= UNSOLVABLE, word
+    # and the fewest guesses a sample of those that cannot finish guarantee,
+    # with their least totals there: one guess fewer cannot finish
+    guaranteed = sorted(w for w, e in table.entries.items() if e.guarantee is not None)
+    assert len(guaranteed) == sum(e.status == CANNOT_FINISH for e in table.entries.values())
+    for word in rng.choice(guaranteed, min(2, len(guaranteed)), replace=False):
+        entry, row = table.entries[word], official.guess_index(word)
+        assert opener_total(searcher, official, row, entry.guarantee) == entry.guarantee_total
+        assert opener_total(searcher, official, row, entry.guarantee - 1) >= UNSOLVABLE, word
 
 
 def test_ctrl_c_keeps_what_was_proven_and_a_rerun_resumes(tmp_path):
