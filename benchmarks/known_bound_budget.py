@@ -21,18 +21,16 @@ nyt2022-08 table advances.
 """
 
 import argparse
-import json
 import random
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 
 from wordle_fast.exact.search import make_exact_searcher, opener_total
+from wordle_fast.exact.tables import EXACT, LOWER_BOUND, shipped_table
 from wordle_fast.lexicon import Lexicon
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 MAX_GUESSES = 6
 
 
@@ -64,10 +62,11 @@ def main() -> None:
     args = parser.parse_args()
 
     lexicon = Lexicon.edition("nyt2022-08", n_threads=1)
-    known = json.loads((DATA / "exact-openers-nyt2022-normal.json").read_text())["entries"]
-    table = json.loads((DATA / "exact-openers-nyt2022-08-normal.json").read_text())["entries"]
+    known = shipped_table(Lexicon.edition("nyt2022"), "off", MAX_GUESSES).entries
+    table = shipped_table(lexicon, "off", MAX_GUESSES).entries
     pool = sorted(word for word, entry in table.items()
-                  if entry[0] == "lower bound" and known.get(word, ("",))[0] == "exact")
+                  if entry.status == LOWER_BOUND and word in known
+                  and known[word].status == EXACT)
     words = random.Random(args.seed).sample(pool, args.sample)
 
     ways = {
@@ -78,7 +77,7 @@ def main() -> None:
     }
     cpu = {way: [] for way in ways}
     for word in words:
-        row, bound = lexicon.guess_index(word), known[word][1]
+        row, bound = lexicon.guess_index(word), known[word].total
         line, totals = f"{word} known {bound}", set()
         for way, search in ways.items():
             searcher = make_exact_searcher(lexicon, "off", n_threads=1)
