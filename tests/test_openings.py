@@ -319,7 +319,8 @@ def test_optimal_strategy_reads_the_opening_table(official, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition, mode", [(None, "off"), (None, "hard"), ("nyt2022", "off"),
-                                           ("nyt2022", "hard"), ("nyt2022-08", "hard")])
+                                           ("nyt2022", "hard"), ("nyt2022-08", "off"),
+                                           ("nyt2022-08", "hard")])
 def test_shipped_certificates_hold_when_rechecked(official, edition, mode):
     # Independently of how the table was made: the best openers replay as
     # exact, and every opener of a sample above the optimum (a lower bound,
