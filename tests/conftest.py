@@ -54,3 +54,19 @@ def official():
     lexicon = Lexicon()
     lexicon.matrix  # noqa: B018  (build now, not inside a timed test)
     return lexicon
+
+
+# Eight answers one letter apart: MELBA settles all of them within 5
+# guesses, GARMS (best within 6) does not.
+OUND = ["bound", "found", "hound", "mound", "pound", "round", "sound", "wound"]
+OUND_GUESSES = OUND + ["almah", "anele", "bevel", "diact", "garms", "jilts", "kibes", "melba",
+                       "papas", "routh", "splay", "thole"]
+
+
+@pytest.fixture
+def ound_files(tmp_path):
+    """The OUND lists as answer and guess files: (answers path, guesses path)."""
+    answers, guesses = tmp_path / "la.txt", tmp_path / "lg.txt"
+    answers.write_text("\n".join(OUND) + "\n")
+    guesses.write_text("\n".join(OUND_GUESSES) + "\n")
+    return str(answers), str(guesses)

@@ -237,8 +237,6 @@ def test_cli_boards(capsys, tmp_path):
             (["simulate", "--boards", "2", "--play", "cigar,cigar"], "must differ"),
             (["simulate", "--boards", "2", "--play", "cigar"], "needs 2 answers"),
             (["play", "--boards", "2", "--depth", "3"], "--depth does not apply"),
-            (["suggest", "--strategy", "finish"], "plays several boards"),
-            (["suggest", "--max-turns", "7"],
-             "sets the guess limit of several boards (--boards K")):
+            (["suggest", "--strategy", "finish"], "plays several boards")):
         assert main(argv) == 2, argv
         assert message in capsys.readouterr().err, argv

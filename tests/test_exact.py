@@ -235,20 +235,26 @@ def test_twin_and_kernel_share_the_unsolvable_marker():
 @given(small_lists())
 @settings(max_examples=20, deadline=None)
 def test_optimal_strategy_plays_the_proven_total(case):
+    """To the game's limit: the proven total when the opener can finish
+    every answer in time, else the most answers any strategy wins in time."""
+    from wordle_fast.exact.chances import WinCounter
     from wordle_fast.game.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     opener = lexicon.answers[0]
+    everyone = np.arange(lexicon.n_answers)
     proven = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows).after_guess(
-        np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
-    if proven >= INFEASIBLE:
-        return
-    from wordle_fast.strategies.optimal import OptimalStrategy
-
-    result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
-                       "use_cache": False}, opener=opener, max_turns=max_guesses)
-    assert result.failed == 0 and result.total_guesses == proven
+        everyone, lexicon.guess_index(opener), max_guesses)
+    result = simulate({"lexicon": lexicon, "strategy": "optimal", "use_cache": False},
+                      opener=opener, max_guesses=max_guesses)
+    assert result.max_guesses == max_guesses
+    if proven < INFEASIBLE:
+        assert result.failed == 0 and result.total_guesses == proven
+    else:
+        most = WinCounter(lexicon).per_guess(everyone, [lexicon.guess_index(opener)],
+                                             max_guesses)[0]
+        assert 0 < result.failed and len(result.solved_answers) == most
 
 
 def test_optimal_strategy_in_the_solver(official):
@@ -555,20 +561,24 @@ def test_a_set_known_by_the_rule_after_a_guess(official, mode):
 @given(trap_lists(), st.sampled_from(["hard", "strict"]))
 @settings(max_examples=15, deadline=None)
 def test_optimal_strategy_plays_the_proven_total_in_hard_modes(case, mode):
-    from wordle_fast.strategies.optimal import OptimalStrategy
+    from wordle_fast.exact.chances import WinCounter
     from wordle_fast.game.simulation import simulate
 
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     opener = lexicon.answers[0]
+    everyone = np.arange(lexicon.n_answers)
     proven = make_exact_searcher(lexicon, mode).after_guess(
-        np.arange(lexicon.n_answers), lexicon.guess_index(opener), max_guesses)
-    if proven >= INFEASIBLE:
-        return
-    result = simulate({"lexicon": lexicon, "strategy": OptimalStrategy(max_guesses),
-                       "hard_mode": mode, "use_cache": False}, opener=opener,
-                      max_turns=max_guesses)
-    assert result.failed == 0 and result.total_guesses == proven
+        everyone, lexicon.guess_index(opener), max_guesses)
+    result = simulate({"lexicon": lexicon, "strategy": "optimal", "hard_mode": mode,
+                       "use_cache": False}, opener=opener, max_turns=max_guesses)
+    if proven < INFEASIBLE:
+        assert result.failed == 0 and result.total_guesses == proven
+    else:
+        most = WinCounter(lexicon, mode).per_guess(
+            everyone, [lexicon.guess_index(opener)], max_guesses,
+            legal=np.arange(lexicon.n_guesses))[0]
+        assert 0 < result.failed and len(result.solved_answers) == most
 
 
 def test_the_package_exports_the_searches():

@@ -586,9 +586,9 @@ def test_a_limit_of_100_on_a_small_list_is_quick(tmp_path, capsys):
 def test_board_simulation_sizes_and_repeated_play(capsys):
     assert main(["simulate", "--boards", "2", "--sample", "100000000000000000000"]) == 2
     one_line_error(capsys, "--sample must be at most 1,000,000")
-    assert main(["suggest", "--boards", "1", "--max-turns", "9"]) == 2
-    err = one_line_error(capsys, "--max-turns sets the guess limit of several boards")
-    assert "add --boards" not in err
+    # one board has a limit too: the game's, which the optimal strategy plans to
+    assert main(["suggest", "--boards", "1", "--max-turns", "9", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["max_guesses"] == 9
     # every --play group counts, not only the last
     assert main(["simulate", "--play", "cigar", "--play", "rebut", "--quiet", "--json", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 2

@@ -27,7 +27,7 @@ from wordle_fast.cli.output import (
     boards_suggestion_table,
     suggestion_table,
 )
-from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
+from wordle_fast.game.solver import Solver
 
 SHOW_CANDIDATES_UP_TO = 12
 QUIT_WORDS = ("quit", "exit", "q")
@@ -87,11 +87,11 @@ def _undo_win(solver, read, write) -> bool:
     """Announce the win and offer to take it back; True if taken back."""
     n = len(solver.history)
     answer = solver.history[-1].guess.upper()
-    if n <= ONE_BOARD_LIMIT:
+    if n <= solver.max_guesses:
         write(f"Solved in {counted(n, 'guess', 'guesses')}: {answer}.")
     else:
-        write(f"Found {answer} in {n} guesses: past the limit of {ONE_BOARD_LIMIT}, so the game "
-              f"was lost at guess {ONE_BOARD_LIMIT}.")
+        write(f"Found {answer} in {n} guesses: past the limit of {solver.max_guesses}, so the "
+              f"game was lost at guess {solver.max_guesses}.")
     while True:
         text = read("Enter to finish, 'analyze' to grade each guess against optimal play, or "
                     "'undo' if that row was typed by mistake: ")
@@ -113,16 +113,17 @@ def _write_analysis(solver, write) -> None:
 
     rows = [(turn.guess, turn.pattern) for turn in solver.history]
     # Graded as the game it was: the guesses past the limit were not part of it.
-    late = rows[ONE_BOARD_LIMIT:]
+    limit = solver.max_guesses
+    late = rows[limit:]
     try:
-        result = analyze(rows[:ONE_BOARD_LIMIT], solver.lexicon, solver.hard_mode, ONE_BOARD_LIMIT)
+        result = analyze(rows[:limit], solver.lexicon, solver.hard_mode, limit)
     except WordleError as error:
         write(f"  cannot analyze this game: {error}")
         return
     write("\n".join(table_lines(result)))
     if late:
         write(f"  ({', '.join(word.upper() for word, _ in late)} came after the limit of "
-              f"{ONE_BOARD_LIMIT} guesses and {'is' if len(late) == 1 else 'are'} not graded.)")
+              f"{solver.max_guesses} guesses and {'is' if len(late) == 1 else 'are'} not graded.)")
 
 
 def _show_turn(solver, write, top):
@@ -135,6 +136,8 @@ def _show_turn(solver, write, top):
     write("\n".join(suggestion_table(suggestions, solver.strategy.score_label)))
     if solver.ranking_partial:
         write(PARTIAL_NOTE)
+    if solver.ranking_caveat:
+        write(f"  ({solver.ranking_caveat})")
     return suggestions
 
 

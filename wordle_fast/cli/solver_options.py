@@ -53,9 +53,9 @@ def add_solver_options(parser: argparse.ArgumentParser, *, top: bool = True,
                         help="play K boards at once, every guess on each: 2 Dordle, 4 Quordle, "
                              "8 Octordle (default 1)")
     parser.add_argument("--max-turns", type=int, default=None, metavar="N",
-                        help="guesses allowed (default 6; with --boards K, K + 5)"
-                        if one_board_limit else
-                        "the guess limit with --boards (default K + 5: 7, 9, 13)")
+                        help="the game's guess limit (default 6; with --boards K, K + 5): the "
+                             "optimal strategy plans to it"
+                             + ("" if one_board_limit else "; a board is played on past it"))
 
 
 def solver_from(args) -> Solver:
@@ -64,11 +64,6 @@ def solver_from(args) -> Solver:
     if getattr(args, "top", 1) < 1:
         raise InvalidOption(f"--top must be at least 1, got {args.top}")
     several = args.boards != 1
-    if not several and args.command != "simulate" and args.max_turns is not None:
-        # (simulate's limit applies to one board too; the helper plays one board to the end)
-        raise InvalidOption("--max-turns sets the guess limit of several boards (--boards K, K "
-                            "2 or more); one board is played until it is solved: drop "
-                            "--max-turns")
     if args.no_cache and args.cache_dir is not None:
         raise InvalidOption("--no-cache and --cache-dir contradict each other: give one")
     if several:
@@ -80,10 +75,13 @@ def solver_from(args) -> Solver:
                              **{key: getattr(args, key) for key in strategy_options()})
     options = dict(lists=args.lists, strategy=strategy, guess_pool=args.guess_pool,
                    hard_mode=args.hard_mode, prior=args.prior)
+    # The one limit: the game's, which the strategy reads from the game.
     if several:
         options.update(boards=args.boards, max_guesses=args.max_turns)
     else:
         options.update(cache_dir=args.cache_dir, use_cache=not args.no_cache)
+        if args.max_turns is not None:
+            options.update(max_guesses=args.max_turns)
     solver = Solver(args.answers, args.guesses, **options)
     if strategy.reports_progress and not getattr(args, "quiet", False):
         strategy.progress = ProgressBar(strategy.progress_label, enabled=True)

@@ -48,15 +48,18 @@ def run(args) -> int:
         return _several_boards(args, solver)
     suggestions = solver.suggest(top=args.top)
     # From the empty board the optimal strategy reads the exact opening table.
-    opening = (solver.strategy.first_move_source(solver.lexicon, solver.hard_mode)
+    opening = (solver.strategy.first_move_source(solver.lexicon, solver.hard_mode,
+                                                 solver.max_guesses)
                if not solver.history else None)
     if send_json(args.json, {
             "opening_table": opening,
+            "max_guesses": solver.max_guesses,
             "candidates": solver.n_candidates,
             "candidate_words": solver.candidates if solver.n_candidates <= 100 else None,
             "history": [asdict(turn) for turn in solver.history],
             "solved": solver.solved,
             "partial": solver.ranking_partial,
+            "caveat": solver.ranking_caveat,
             "suggestions": [{"rank": rank, **asdict(s)} for rank, s in enumerate(suggestions, 1)],
     }):
         return EXIT_OK
@@ -71,6 +74,8 @@ def run(args) -> int:
         print("\n".join(suggestion_table(suggestions, solver.strategy.score_label)))
         if solver.ranking_partial:
             print(PARTIAL_NOTE)
+        if solver.ranking_caveat:
+            print(solver.ranking_caveat)
         if opening is not None:
             print(f"values from the exact opening table ({opening}); every opener's "
                   "certificate: wordle-fast openers --exact")

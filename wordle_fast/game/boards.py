@@ -205,7 +205,7 @@ class BoardsSolver(Solver, several_boards=True):
             union |= candidates
         return Position(scores=summed_scores([scores for _, scores in per_board]), rows=rows,
                         candidates=union, lexicon=self.lexicon, weights=self.weights,
-                        turn=self.game.turn, boards=per_board)
+                        turn=self.game.turn, boards=per_board, max_guesses=self.max_guesses)
 
     def _pool_rows(self, unsolved) -> np.ndarray:
         if self.guess_pool == "candidates" or all(len(c) <= 2 for c in unsolved):

@@ -27,7 +27,7 @@ from wordle_fast.patterns import all_green
 from wordle_fast.rules import guess_limit
 from wordle_fast.game.board_games import BoardsSimulationResult, simulate_boards
 from wordle_fast.game.boards import BoardsSolver
-from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
+from wordle_fast.game.solver import Solver
 from wordle_fast.words import distribution_text
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
@@ -196,12 +196,7 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
             config = {**(config or {}), "max_guesses": max_guesses}
         return simulate_boards(config, boards, sample=sample, seed=seed, tuples=tuples,
                                workers=workers, progress=progress)
-    return _simulate_one_board(config, answers, opener, given_or(max_guesses, ONE_BOARD_LIMIT),
-                               workers, progress)
-
-
-def given_or(value, default):
-    return default if value is None else value
+    return _simulate_one_board(config, answers, opener, max_guesses, workers, progress)
 
 
 def _limit(max_guesses: int | None, max_turns: int | None) -> int | None:
@@ -214,9 +209,13 @@ def _limit(max_guesses: int | None, max_turns: int | None) -> int | None:
 
 def _simulate_one_board(config, answers, opener, max_guesses, workers, progress):
     started = time.perf_counter()
-    max_guesses = guess_limit(max_guesses)
+    if max_guesses is not None:
+        max_guesses = guess_limit(max_guesses)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
-    solver = _fresh_solver(config)
+    # The games' limit is the solver's, so that a strategy planning to it
+    # (optimal) plans to the limit the games are played to.
+    solver = _fresh_solver(config, max_guesses)
+    max_guesses = solver.max_guesses
     lexicon = solver.lexicon
     targets = (lexicon.all_candidates() if answers is None
                else lexicon.candidate_set(list(answers)))
@@ -266,21 +265,29 @@ def solver_settings(solver: Solver) -> dict:
     return {"answers": solver.lexicon.answers, "guesses": solver.lexicon.guesses,
             "strategy": solver.strategy, "guess_pool": solver.guess_pool,
             "hard_mode": solver.hard_mode, "prior": solver.prior,
+            "max_guesses": solver.max_guesses,
             "cache_dir": solver.cache.directory if solver.cache else None,
             "use_cache": solver.cache is not None}
 
 
-def _fresh_solver(config) -> Solver:
+def _fresh_solver(config, max_guesses: int | None = None) -> Solver:
+    """A new solver with ``config``'s settings, playing to ``max_guesses``
+    when given (else to the configuration's limit)."""
+    limit = {} if max_guesses is None else {"max_guesses": max_guesses}
     if config is None:
-        return Solver()
+        return Solver(**limit)
     if isinstance(config, BoardsSolver):
         raise InvalidOption("this plays one board; simulate several boards with simulate()")
     if isinstance(config, Solver):
         # Same settings and the same lexicon (its matrix is reused), new game.
-        return Solver(lexicon=config.lexicon, **{k: v for k, v in solver_settings(config).items()
-                                                 if k not in ("answers", "guesses")})
+        settings = {k: v for k, v in solver_settings(config).items()
+                    if k not in ("answers", "guesses")}
+        return Solver(lexicon=config.lexicon, **{**settings, **limit})
     if isinstance(config, dict):
-        return Solver(**config)
+        if limit and config.get("max_guesses", max_guesses) != max_guesses:
+            raise InvalidOption(f"the configuration's max_guesses ({config['max_guesses']}) and "
+                                f"max_guesses={max_guesses} disagree: give one")
+        return Solver(**{**config, **limit})
     raise InvalidOption("config must be a Solver or a dict of Solver options, got "
                         f"{type(config).__name__}")
 
@@ -350,9 +357,10 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
     failures, then lowest mean guesses, then fewest guesses in the worst game.
     Openers are independent, so ``workers`` processes take one each.
     ``max_turns`` is the old name of ``max_guesses`` (6)."""
-    max_guesses = given_or(_limit(max_guesses, max_turns), ONE_BOARD_LIMIT)
+    max_guesses = _limit(max_guesses, max_turns)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
-    solver = _fresh_solver(config)
+    solver = _fresh_solver(config, max_guesses)
+    max_guesses = solver.max_guesses
     openers = [solver.check_guess(word) for word in openers]
     results = []
     if workers == 1:

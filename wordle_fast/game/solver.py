@@ -31,7 +31,7 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rules import check_mode, hard_mode_violation, legal_guesses, mode_name
+from wordle_fast.rules import check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
 from wordle_fast.words import WordSource, counted, normalize_word
@@ -83,6 +83,9 @@ class Solver:
     (the NYT rule) or ``strict`` (every guess consistent with all feedback).
     ``prior``: ``uniform`` or ``frequency``. ``cache_dir`` / ``use_cache``:
     where the first move's scores are kept (see :mod:`wordle_fast.cache`).
+    ``max_guesses``: the game's guess limit (6), the one limit that a
+    strategy planning to it (optimal) reads; the board may still be played
+    on past it, as a lost game.
 
     ``boards=K`` with K of 2 or more plays K boards at once (Dordle, Quordle,
     Octordle) and gives a :class:`wordle_fast.game.boards.BoardsSolver`, a ``Solver`` whose
@@ -108,8 +111,10 @@ class Solver:
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
                  hard_mode: str = "off", prior: str = "uniform",
                  lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
-                 use_cache: bool = True, boards: int = 1, **strategy_options):
+                 use_cache: bool = True, boards: int = 1, max_guesses: int = ONE_BOARD_LIMIT,
+                 **strategy_options):
         whole_number(boards, "the number of boards", minimum=1, maximum=1)
+        self.max_guesses = guess_limit(max_guesses)
         self._setup(answers, guesses, lexicon, lists, guess_pool, prior, boards=1)
         self.strategy = make_strategy(strategy, **strategy_options)
         if self.strategy.uniform_prior_only and prior != "uniform":
@@ -145,6 +150,9 @@ class Solver:
         # True when the last suggest() was cut short by Ctrl-C (a lookahead):
         # its values then cover only the guesses reached.
         self.ranking_partial = False
+        # What the strategy said of its last ranking, if anything (the
+        # optimal strategy when no guess wins for sure).
+        self.ranking_caveat = None
 
     @property
     def boards(self) -> int:
@@ -240,20 +248,28 @@ class Solver:
         scores = self.lexicon.score(candidates, weights=self.weights, rows=rows)
         position = Position(scores=scores, rows=rows, candidates=candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=self.game.turn,
-                            hard_mode=self.hard_mode, history=tuple(history), legal_mask=legal)
+                            hard_mode=self.hard_mode, history=tuple(history), legal_mask=legal,
+                            max_guesses=self.max_guesses)
+        self.strategy.caveat = None
         values = self.strategy.values(position)
+        self.ranking_caveat = self.strategy.caveat
         return scores, values, bool(self.strategy.interrupted)
 
     def _first_move(self) -> tuple[GuessScores, np.ndarray, bool]:
+        # The limit belongs to the description only where the values read it.
+        limit = {"max_guesses": self.max_guesses} if self.strategy.plays_to_limit else {}
         description = self.cache.describe_for(self.lexicon, strategy=self.strategy.cache_key(),
                                               hard_mode=self.hard_mode, prior=self.prior,
-                                              guess_pool=self.guess_pool)
+                                              guess_pool=self.guess_pool, **limit)
         stored = self.cache.load_scores(description, self.lexicon)
         if stored is not None:
+            self.ranking_caveat = None
             return (*stored, False)
         # Missing, or damaged under the right description: computed afresh.
         scores, values, partial = self._score_now()
-        if not partial:     # a ranking cut short is shown, never kept
+        # a ranking cut short is shown, never kept; nor one with a caveat,
+        # which the cache would not repeat
+        if not partial and self.ranking_caveat is None:
             self.cache.save_scores(description, scores, values)
         return scores, values, partial
 

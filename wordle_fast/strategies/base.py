@@ -53,6 +53,7 @@ class Position:
     hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
     history: tuple = ()                  # (guess, pattern code) of each turn played
     legal_mask: np.ndarray | None = None  # the rule's mask over every guess, if already known
+    max_guesses: int = 6                 # the game's guess limit (turn may pass it: a lost game played on)
     # Several boards: (candidates, scores) of each unsolved board; `scores`
     # and `candidates` above are then their sums and union. Empty for one board.
     boards: tuple = ()
@@ -91,6 +92,8 @@ class Strategy:
     reports_progress = False           # calls self.progress(done, total) within values()
     progress = None                    # set by the caller when reports_progress
     interrupted = False                # the last values() was cut short by Ctrl-C
+    plays_to_limit = False             # values() reads position.max_guesses
+    caveat = None                      # what the last values() wants said beside them, if anything
 
     def values(self, position: Position) -> np.ndarray:
         raise NotImplementedError
@@ -102,7 +105,8 @@ class Strategy:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cache_key()!r})"
 
-    def first_move_source(self, lexicon, hard_mode: str = "off") -> str | None:
+    def first_move_source(self, lexicon, hard_mode: str = "off",
+                          max_guesses: int = 6) -> str | None:
         """Where the first move's values come from when they are read, not
         computed (a table, which a command names); None otherwise."""
         return None

@@ -1,95 +1,145 @@
 """The optimal strategy: play the guess the exact search proves best.
 
-From the empty board it reads the exact opening table (the shipped one when
-the lists, mode and limit match) instead of proving every opener on the spot.
+It plans to the limit of the game it plays (``Position.max_guesses``, the
+solver's), never a limit of its own. From the empty board it reads the
+exact opening table (the shipped one when the lists, mode and limit match)
+instead of proving every opener on the spot.
+
+When no guess can finish every answer in the guesses left, it plays for the
+highest chance to win in them, then for the fewest expected guesses (to
+find the answer, with no limit), and says so in ``caveat``. Past the limit
+(a lost game played on) it plays for the fewest expected guesses.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from wordle_fast.errors import WordleError
-from wordle_fast.rules import guess_limit
-from wordle_fast.strategies.base import Option, Strategy
+from wordle_fast.errors import InvalidOption
+from wordle_fast.rules import MAX_GUESS_LIMIT
+from wordle_fast.strategies.base import Strategy
 
 # The exact search and its tables load when this strategy first plays, not
 # when the registry is read (every command's start would pay 40 ms).
 
+# A value that is a lower bound, not proven, ranks just below an exact one
+# of the same size (the gap survives the ranking's 10-decimal rounding).
+NOT_PROVEN = 1e-6
+
 
 class OptimalStrategy(Strategy):
     """Play the guess that minimizes the total guesses still needed, by the
-    exact search (``max_guesses`` per game, in the game's hard mode). The
-    value of each guess is minus the expected guesses from here on; it is
-    exact for the best guess, and for the rest it comes from a lower bound on
+    exact search, within the game's limit and in its hard mode. The value
+    of each guess is minus the expected guesses from here on; it is exact
+    for the best guess, and for the rest it comes from a lower bound on
     their cost (ranked below an exact value of the same size), so only the
-    first suggestion's value should be read as exact. One searcher per mode,
-    and its memo, serves every state of a game and of a simulation."""
+    first suggestion's value should be read as exact. When no guess wins
+    for sure, the value is the chance to win in the guesses left (see the
+    module). One searcher per mode, and its memo, serves every state of a
+    game and of a simulation."""
 
     name = "optimal"
     uniform_prior_only = True
-    options = (Option("max_guesses", 6, int, "the guess limit the search plays to",
-                      command_line=False),)
+    plays_to_limit = True
 
-    def __init__(self, max_guesses: int = 6):
-        self.max_guesses = guess_limit(max_guesses)
+    def __init__(self, max_guesses=None):
+        if max_guesses is not None:
+            raise InvalidOption("the optimal strategy plays to the limit of the game it plays: "
+                                "give max_guesses to the Solver (or to simulate), not to the "
+                                "strategy")
         self._searchers = {}
         self._searchers_for = None
-        self._tables = {}        # hard mode -> the opening table, for _searchers_for
-
-    def cache_key(self):
-        return f"{self.name}:{self.max_guesses}"
+        self._tables = {}        # (hard mode, limit) -> the opening table, for _searchers_for
+        self._win_counters = {}  # hard mode -> WinCounter, for _searchers_for
+        self.caveat = None
 
     def searcher(self, lexicon, hard_mode: str = "off"):
         """The exact searcher for ``lexicon`` and ``hard_mode``, kept with its memo."""
         from wordle_fast.exact.search import make_exact_searcher
 
         if self._searchers_for is not lexicon:
-            self._searchers, self._tables, self._searchers_for = {}, {}, lexicon
+            self._searchers, self._tables, self._win_counters = {}, {}, {}
+            self._searchers_for = lexicon
         if hard_mode not in self._searchers:
             self._searchers[hard_mode] = make_exact_searcher(lexicon, hard_mode, lexicon.n_threads)
         return self._searchers[hard_mode]
 
-    def opening_table(self, lexicon, hard_mode: str = "off"):
-        """The exact opening table for the lexicon and mode: shipped, saved,
-        or computed once and kept."""
+    def opening_table(self, lexicon, hard_mode: str = "off", max_guesses: int = 6):
+        """The exact opening table for the lexicon, mode and limit: shipped,
+        saved, or computed once and kept."""
         from wordle_fast.exact.proof import opening_table
 
         self.searcher(lexicon, hard_mode)   # resets the tables for a new lexicon
-        if hard_mode not in self._tables:
-            self._tables[hard_mode] = opening_table(lexicon, hard_mode, self.max_guesses)
-        return self._tables[hard_mode]
+        key = (hard_mode, max_guesses)
+        if key not in self._tables:
+            self._tables[key] = opening_table(lexicon, hard_mode, max_guesses)
+        return self._tables[key]
 
-    def first_move_source(self, lexicon, hard_mode="off"):
-        return self.opening_table(lexicon, hard_mode).source
+    def first_move_source(self, lexicon, hard_mode="off", max_guesses: int = 6):
+        return self.opening_table(lexicon, hard_mode, max_guesses).source
 
     def values(self, position):
-        left = self.max_guesses - position.turn
-        if left < 1:
-            raise WordleError(f"no guesses left: the game allows {self.max_guesses}")
-        if not position.history:
-            return self._opening_values(position)
+        self.caveat = None
+        left = position.max_guesses - position.turn
         members = position.candidates.indices()
-        searcher = self.searcher(position.lexicon, position.hard_mode)
-        costs, exact = searcher.guess_costs(members, position.rows, left, legal=position.legal)
-        # A bound equal to the optimum has not been shown to reach it, so it
-        # ranks just below (the gap survives the ranking's 10-decimal rounding).
-        return -(costs + np.where(exact, 0.0, 1e-6)) / len(members)
+        if left >= 1 and not position.history:
+            values = self._opening_values(position)
+            if values is not None:
+                return values
+        elif left >= 1:
+            searcher = self.searcher(position.lexicon, position.hard_mode)
+            costs, exact = searcher.guess_costs(members, position.rows, left,
+                                                legal=position.legal)
+            if exact.any():
+                return -(costs + np.where(exact, 0.0, NOT_PROVEN)) / len(members)
+        return self._best_chance(position, members, left)
 
     def _opening_values(self, position):
         # The empty board: every opener's certificate, from the opening table.
-        # A lower bound ranks just below an exact total of the same size.
-        from wordle_fast._exact import UNSOLVABLE
+        # None when no opener can finish within the limit.
         from wordle_fast.exact.tables import EXACT
 
-        table = self.opening_table(position.lexicon, position.hard_mode)
-        costs = np.empty(len(position.rows))
-        for i, row in enumerate(position.rows):
-            entry = table.entries[position.lexicon.guesses[row]]
-            costs[i] = (UNSOLVABLE if entry.total is None
-                        else entry.total + (0.0 if entry.status == EXACT else 1e-6))
+        table = self.opening_table(position.lexicon, position.hard_mode, position.max_guesses)
+        entries = [table.entries[position.lexicon.guesses[row]] for row in position.rows]
+        if all(entry.total is None for entry in entries):
+            return None
+        # an opener that cannot finish ranks below any that can (no total
+        # within the limit exceeds answers x limit)
+        cannot = position.lexicon.n_answers * position.max_guesses + 1
+        costs = np.array([cannot if entry.total is None
+                          else entry.total + (0.0 if entry.status == EXACT else NOT_PROVEN)
+                          for entry in entries])
         return -costs / position.lexicon.n_answers
 
-    def __getstate__(self):
-        state = dict(self.__dict__)
-        state.update(_searchers={}, _tables={}, _searchers_for=None)
-        return state
+    def _best_chance(self, position, members, left):
+        """No guess wins for sure in the ``left`` guesses left: the chance to
+        win in them first, then the fewest expected guesses with no limit."""
+        from wordle_fast.exact.chances import WinCounter
+
+        n, rows, legal = len(members), position.rows, position.legal
+        searcher = self.searcher(position.lexicon, position.hard_mode)
+        if position.hard_mode not in self._win_counters:
+            self._win_counters[position.hard_mode] = WinCounter(position.lexicon,
+                                                                position.hard_mode)
+        wins = self._win_counters[position.hard_mode].per_guess(members, rows, left, legal)
+        contenders = np.flatnonzero(wins == wins.max())
+        # Guessing the candidates one by one finishes within n guesses.
+        depth = min(n, MAX_GUESS_LIMIT)
+        costs = np.full(len(rows), np.inf)
+        found, exact = searcher.guess_costs(members, rows[contenders], depth, legal=legal)
+        costs[contenders] = found + np.where(exact, 0.0, NOT_PROVEN)
+        if left < 1:
+            self.caveat = (f"past the limit of {position.max_guesses} guesses the game is lost: "
+                           "ranked by the fewest expected guesses to find the answer")
+            return -costs / n
+        chances = wins / n
+        self.caveat = (f"no guess wins for sure within the {left} guess"
+                       f"{'es' if left > 1 else ''} left: the score is the best chance to win "
+                       f"in them ({chances.max():.1%}), ties broken by the fewest expected "
+                       "guesses")
+        # The costs only order guesses of the same chance: scaled below 1/n,
+        # the chance's step, and where the ranking's rounding allows, below
+        # what the score's three decimals show.
+        scale = max(min(1.0 / (n * (depth * n + 1)), 4e-4 / (depth * n + 1)), 1e-9 / n)
+        scale = min(scale, 1.0 / (n * (depth * n + 1)))
+        return chances - np.where(np.isfinite(costs), costs, depth * n) * scale
