@@ -87,8 +87,16 @@ class GameAnalysis:
     optimal_expected: float | None   # the optimal player's expected total from the start
 
     @property
+    def graded(self) -> tuple[TurnAnalysis, ...]:
+        """The turns both sums count: those with an exact, legal value that
+        can finish in time. Over them, when every turn is graded and the
+        game is solved, optimal_expected - guesses = luck - lost."""
+        return tuple(t for t in self.turns if t.lost is not None and t.luck is not None)
+
+    @property
     def lost(self) -> float:
-        return sum(t.lost for t in self.turns if t.lost is not None)
+        """Guesses lost to choices, over the graded turns."""
+        return sum(t.lost for t in self.graded)
 
     @property
     def complete(self) -> bool:
@@ -97,7 +105,8 @@ class GameAnalysis:
 
     @property
     def luck(self) -> float:
-        return sum(t.luck for t in self.turns if t.luck is not None)
+        """Guesses won (+) or lost (-) to luck, over the graded turns."""
+        return sum(t.luck for t in self.graded)
 
     def __repr__(self) -> str:
         played = " ".join(t.guess for t in self.turns)
@@ -117,7 +126,8 @@ class GameAnalysis:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
                 "complete": self.complete,
                 "optimal_expected": self.optimal_expected, "guesses_lost": self.lost,
-                "luck": self.luck, "turns": [asdict(t) for t in self.turns]}
+                "luck": self.luck, "graded_turns": [t.turn for t in self.graded],
+                "turns": [asdict(t) for t in self.turns]}
 
 
 def table_lines(result: GameAnalysis) -> list[str]:
@@ -138,16 +148,26 @@ def table_lines(result: GameAnalysis) -> list[str]:
             + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
         if not t.legal:
             lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
-    why = {"unfinished": "a lower bound (>=): the search was stopped",
+    why = {"no sure win": f"no play finishes every answer within the {result.max_guesses} "
+                          "guesses",
+           "unfinished": "a lower bound (>=): the search was stopped",
            "illegal": f"breaks the {result.mode} rule: valued as if allowed, beside the best "
                       "legal play"}
+    graded = {t.turn for t in result.graded}
     for grade, reason in why.items():
-        turns = [str(t.turn) for t in result.turns if t.grade == grade]
+        turns = [str(t.turn) for t in result.turns if t.grade == grade and t.turn not in graded]
         if turns:
             lines.append(f"Not graded, {'turns' if len(turns) > 1 else 'turn'} "
-                         f"{', '.join(turns)}: {reason}; left out of the sums below.")
-    lines.append(f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
-                 f"{result.luck:+.3f}. {'Solved in' if result.solved else 'Not solved after'} "
+                         f"{', '.join(turns)}: {reason}; left out of both sums below.")
+    if graded:
+        over = ("" if len(graded) == len(result.turns) else
+                f" (over the graded {'turns' if len(graded) > 1 else 'turn'} "
+                f"{', '.join(str(n) for n in sorted(graded))})")
+        sums = (f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
+                f"{result.luck:+.3f}{over}.")
+    else:
+        sums = "No turn graded, so no guesses lost or luck to sum."
+    lines.append(f"{sums} {'Solved in' if result.solved else 'Not solved after'} "
                  f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
                  f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
                  f"mode, at most {result.max_guesses}). E[...] counts the guess itself.")
