@@ -69,6 +69,7 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
     allowed = set(load_guesses() if guesses is None else guesses) | set(answers)
     problems, depths = [], {}       # problems as (answer index, text), sorted at the end
     reached = Counter()
+    stopped = set()   # nodes whose answers were failed there: their branches go unchecked
     # each node with the answers that reach it (indices), its history and depth
     stack = [(tree, np.arange(len(answers)), [], 1)]
     while stack:
@@ -77,11 +78,13 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
         if guess not in allowed:
             problems += [(i, f"{answers[i]}: guess {depth} {shown_word(guess)} is not in the "
                              f"guess list") for i in members]
+            stopped.add(id(node))
             continue
         violation = hard_mode_violation(guess, history, hard_mode, len(guess))
         if violation:
             problems += [(i, f"{answers[i]}: guess {depth} {guess!r} breaks the rule: "
                              f"{violation}") for i in members]
+            stopped.add(id(node))
             continue
         children = node.get("children", {})   # a leaf may leave them out (check_shape)
         codes = kernels.pattern_matrix(encode_words([guess]), encoded[members], n_threads=1)[0]
@@ -100,7 +103,7 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
                              for i in group]
             else:
                 stack.append((children[pattern], group, history + [(guess, code)], depth + 1))
-    problems = [text for _, text in sorted(problems)] + _unreachable(tree, reached)
+    problems = [text for _, text in sorted(problems)] + _unreachable(tree, reached, stopped)
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise InvalidTree(f"the tree fails {len(problems)} check(s): {shown}")
@@ -199,13 +202,17 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _unreachable(tree, reached) -> list[str]:
+def _unreachable(tree, reached, stopped=frozenset()) -> list[str]:
     # Every branch must be taken by some answer: a dead branch means the tree
-    # was built for other answers or edited by hand.
+    # was built for other answers or edited by hand. Below a node that
+    # failed its answers (``stopped``, reported already) no answer goes on,
+    # so nothing there is called dead.
     problems = []
     stack = [tree]
     while stack:
         node = stack.pop()
+        if id(node) in stopped:
+            continue
         for pattern, child in node.get("children", {}).items():
             if not reached[id(node), pattern]:
                 problems.append(f"no answer takes {node['guess'].upper()} {pattern}")
