@@ -16,6 +16,7 @@ traceback), 130 interrupted by Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
@@ -96,6 +97,33 @@ def version_line() -> str:
     return f"wordle-fast {__version__} ({core}, Python {sys.version.split()[0]})"
 
 
+class _Stdout:
+    """Standard output that a closed pipe (``| head``) or a full disk does
+    not stop: the command goes on, so the files it was asked to write are
+    still written, and ``main`` reports the failure after."""
+
+    def __init__(self, stream):
+        self.stream, self.failure = stream, None
+
+    def write(self, text):
+        if self.failure is None:
+            try:
+                return self.stream.write(text)
+            except OSError as error:
+                self.failure = error
+        return len(text)
+
+    def flush(self):
+        if self.failure is None:
+            try:
+                self.stream.flush()
+            except OSError as error:
+                self.failure = error
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:
@@ -103,6 +131,36 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     named = argv[0] if argv and argv[0] in COMMANDS else None
     args = build_parser(only=named).parse_args(argv)
+    stdout = sys.stdout = _Stdout(sys.stdout)
+    try:
+        code = _run(args)
+        stdout.flush()
+    finally:
+        sys.stdout = stdout.stream
+    failure = stdout.failure
+    if failure is None or isinstance(failure, BrokenPipeError):
+        # (a reader that stopped reading, e.g. head, wanted no more)
+        if failure is not None:
+            _quiet_stdout()
+        return code
+    _quiet_stdout()
+    print(f"wordle-fast {args.command}: error: cannot write to standard output: "
+          f"{failure.strerror or failure}", file=sys.stderr)
+    return EXIT_BAD_INPUT if code == EXIT_OK else code
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's
+    last flush of what could not be written raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass   # not a real file (a test's capture)
+
+
+def _run(args) -> int:
     try:
         resolve_hard_mode(args)
         check_lists(args)
@@ -110,9 +168,6 @@ def main(argv: list[str] | None = None) -> int:
     except (WordleError, ValueError) as error:
         print(f"wordle-fast {args.command}: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:  # e.g. piped into head
-        sys.stderr.close()
-        return EXIT_OK
     except KeyboardInterrupt:   # (on a fresh line: a progress bar may hold this one)
         print(f"\nwordle-fast {args.command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

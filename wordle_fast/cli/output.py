@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from wordle_fast.cache import write_atomically
-from wordle_fast.errors import InvalidOption
+from wordle_fast.errors import InvalidOption, WordleError
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -140,12 +140,33 @@ def json_text(data) -> str:
 
 
 def write(path: str, text: str) -> None:
-    """``text`` to standard output for '-', else to the file, atomically."""
+    """``text`` to standard output for '-', else to the file (see
+    ``write_output``)."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+        write_output(path, lambda target: target.write_text(text, encoding="utf-8"))
+
+
+def write_output(path: str, write_to) -> None:
+    """Call ``write_to(a path)`` so that ``path`` gets what it writes. A
+    regular file (or none yet) is replaced atomically: a reader sees the
+    old file or the whole new one. A symbolic link is followed, so its
+    target gets the output and the link stays. A FIFO or a device is
+    written through, as a shell's ``>`` would; renaming a file over it
+    would replace the node itself. A failure (a full disk, say) is a
+    ``WordleError`` naming the path."""
+    target = Path(path).expanduser()
+    if target.is_symlink():
+        target = target.resolve()
+    try:
+        if target.exists() and not target.is_file():
+            write_to(target)
+        else:
+            write_atomically(target, write_to)
+    except OSError as error:
+        raise WordleError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def wrote(path: str | None) -> None:

@@ -15,9 +15,9 @@ from wordle_fast.cli.output import (
     human_output,
     json_text,
     write,
+    write_output,
     wrote,
 )
-from wordle_fast.cache import write_atomically
 from wordle_fast.errors import InvalidOption, whole_number
 from wordle_fast.game.board_games import MAX_BOARD_GAMES
 from wordle_fast.game.simulation import simulate
@@ -123,5 +123,5 @@ def _report(result, json_path: str | None, plot_path: str | None, draw) -> None:
         write(json_path, json_text(result.to_dict()))
         wrote(json_path)
     if plot_path:
-        write_atomically(plot_path, lambda path: draw(result, path, plot_path))
+        write_output(plot_path, lambda path: draw(result, path, plot_path))
         say(f"Wrote plot: {plot_path}")
