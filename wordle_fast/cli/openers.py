@@ -309,14 +309,15 @@ def _exact(args, lexicon) -> int:
             client.close()
     if send_json(args.json, table.to_dict(top=args.top), indent=1):
         return EXIT_OK
-    shown = table.ranked()[:args.top] if args.top else table.ranked()
+    shown = list(zip(table.ranks(), table.ranked()))
+    shown = shown[:args.top] if args.top else shown
     if args.csv:
         writer = csv.writer(sys.stdout)
         extra = ["guarantee", "guarantee_total"] if args.complete else []
         writer.writerow(["rank", "opener", "status", "total", "mean"] + extra)
-        for rank, entry in enumerate(shown, 1):
+        for rank, entry in shown:
             mean = table.mean(entry)
-            writer.writerow([rank, entry.opener, entry.status,
+            writer.writerow(["" if rank is None else rank, entry.opener, entry.status,
                              "" if entry.total is None else entry.total,
                              "" if mean is None else f"{mean:.4f}"]
                             + [entry.guarantee or "", entry.guarantee_total or ""][:len(extra)])
@@ -326,27 +327,47 @@ def _exact(args, lexicon) -> int:
     return EXIT_OK
 
 
+def _best_guarantee(table) -> str:
+    """The best guarantee the table knows, in words ("" if none)."""
+    known = [e for e in table.entries.values() if e.guarantee is not None]
+    if not known:
+        return ""
+    least = min((e.guarantee, e.guarantee_total) for e in known)
+    best = [e.opener.upper() for e in known if (e.guarantee, e.guarantee_total) == least]
+    return (f" (the best guarantee: {least[0]} guesses, {least[1]} in total, by "
+            f"{', '.join(best[:5])}{' ...' if len(best) > 5 else ''})")
+
+
 def _print_table(args, lexicon, table, shown) -> None:
     width = max(6, lexicon.length)
     print(f"{'rank':>5}  {'opener':<{width}}  {'status':<13}  {'total':>6}  {'mean':>7}")
-    for rank, entry in enumerate(shown, 1):
+    for rank, entry in shown:
         total = "" if entry.total is None else (
             f"{entry.total:>6}" if entry.status == "exact" else f">={entry.total}")
         mean = table.mean(entry)
         guarantee = ("" if entry.guarantee is None else
                      f"  (guarantees {entry.guarantee}: {entry.guarantee_total})")
-        print(f"{rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  {total:>6}  "
+        print(f"{'-' if rank is None else rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  "
+              f"{total:>6}  "
               f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}"
               + guarantee)
     counts = table.counts()
-    print(f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)}), "
-          f"{mode_name(args.hard_mode)} mode, "
+    if table.optimum is not None:
+        outcome = f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)})"
+        bounds = f"{counts['lower bound']} lower bounds above {table.optimum + table.within}, "
+    else:
+        outcome = (f"no opener finishes every answer within {args.max_guesses} guesses"
+                   + _best_guarantee(table))
+        bounds = ""
+    print(f"{outcome}, {mode_name(args.hard_mode)} mode, "
           f"at most {args.max_guesses} guesses; {len(table.entries)} openers: {counts['exact']} "
-          f"exact, {counts['lower bound']} lower bounds above "
-          f"{'-' if table.optimum is None else table.optimum + table.within}, "
+          f"exact, {bounds}"
           f"{counts['cannot finish']} cannot finish; {table.source} in {table.seconds:.1f} s"
           + (f" ({table.reused} entries from earlier runs)" if table.reused else "")
           + ("; complete" if table.complete else ""))
+    if any(rank is None for rank, _ in shown):
+        print("(-: not ranked; a lower bound is only proven above the optimum, and an opener "
+              "that cannot finish is ranked by the guesses it can guarantee, once known)")
     if "incumbent_seconds" in table.stages:
         stages = table.stages
         print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "

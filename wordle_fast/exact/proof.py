@@ -43,14 +43,13 @@ from wordle_fast.exact.tables import (
     LOWER_BOUND,
     OpenerEntry,
     OpeningTable,
-    checked_entries,
     default_results_path,
     in_guess_order,
     merged_entries,
-    read_table_file,
     save_table,
     shipped_table,
     table_description,
+    trusted_results,
 )
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rules import check_mode, guess_limit, mode_name
@@ -91,13 +90,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
     # overwritten, and the mistake is said at once.
     path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
                                                                           hard_mode)
-    saved = read_table_file(path, description, lexicon.guesses, strict=results_path is not None)
     shipped = shipped_table(lexicon, hard_mode, max_guesses)
-    if saved is not None:
-        # The bounds an interrupted run left open are claims like the
-        # entries, checked with them.
-        saved = (merged_entries(saved[2], saved[0]), saved[1])
-        saved = checked_entries(saved, path, lexicon, shipped, named=results_path is not None)
+    saved = trusted_results(path, description, lexicon, hard_mode, max_guesses, shipped,
+                            named=results_path is not None)
     if recompute:
         shipped = None
     if shipped is not None and shipped.within >= within:
@@ -194,7 +189,9 @@ class TableRun:
     def record(self, row: int, value: int) -> None:
         word = self.lexicon.guesses[row]
         self.first_buckets.pop(row, None)
-        if value >= UNSOLVABLE:
+        # (a bound above answers x limit proves it too: no total that
+        # finishes exceeds that)
+        if value >= UNSOLVABLE or value > self.lexicon.n_answers * self.max_guesses:
             self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None)
         elif value <= self.threshold:
             self.entries[word] = OpenerEntry(word, EXACT, int(value))
@@ -207,8 +204,30 @@ class TableRun:
         if force or time.perf_counter() - self.last_save > SAVE_EVERY:
             open_bounds = {word: bound for word, bound in self.open_bounds.items()
                            if word not in self.entries}
-            save_table(self.path, self.description, self.entries, self.within, open_bounds)
+            try:
+                save_table(self.path, self.description, self.entries, self.within, open_bounds)
+            except OSError as error:
+                self._rescue(error, open_bounds)
             self.last_save = time.perf_counter()
+
+    def _rescue(self, error: OSError, open_bounds) -> None:
+        """The results file cannot be written (a full disk, say): the
+        entries proven so far go to a file in the temporary folder, and the
+        run stops with one line that says where (the file as it was before
+        stays whole: saves replace it atomically)."""
+        import tempfile
+
+        rescue = Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{self.path.name}"
+        why = error.strerror or error
+        try:
+            save_table(rescue, self.description, self.entries, self.within, open_bounds)
+        except OSError:
+            raise WordleError(f"cannot save the results to {self.path} ({why}), nor to "
+                              f"{rescue}: the {len(self.entries)} entries proven in this run "
+                              "are lost; free some space and run again") from None
+        raise WordleError(f"cannot save the results to {self.path} ({why}); the "
+                          f"{len(self.entries)} entries proven so far are kept in {rescue}: "
+                          f"free some space, then resume with --results {rescue}") from None
 
     def open_rows(self) -> np.ndarray:
         done = self.entries

@@ -85,11 +85,28 @@ class OpeningTable:
                 if e.status == EXACT and e.total == optimum]
 
     def ranked(self) -> list[OpenerEntry]:
-        """Exact totals first (smallest first), then lower bounds (largest
-        bound last), then the openers that cannot finish; ties in list order."""
+        """Exact totals first (smallest first), then lower bounds (smallest
+        first), then the openers that cannot finish, by the fewest guesses
+        they can guarantee and their total within them where known; ties in
+        list order."""
         order = {status: rank for rank, status in enumerate(STATUSES)}
+        unknown = UNSOLVABLE
         return sorted(self.entries.values(),
-                      key=lambda e: (order[e.status], e.total if e.total is not None else 0))
+                      key=lambda e: (order[e.status], e.total if e.total is not None else 0,
+                                     e.guarantee or unknown, e.guarantee_total or unknown))
+
+    def ranks(self) -> list[int | None]:
+        """The rank of each entry of ``ranked()``, or None where the table
+        does not order it: a lower bound (proven above the optimum, not
+        valued), or an opener that cannot finish whose guarantee is unknown
+        or comes after lower bounds."""
+        ranks, settled = [], True
+        for position, entry in enumerate(self.ranked(), 1):
+            if entry.status == LOWER_BOUND or (entry.status == CANNOT_FINISH
+                                               and entry.guarantee is None):
+                settled = False
+            ranks.append(position if settled else None)
+        return ranks
 
     def counts(self) -> dict[str, int]:
         return {status: sum(e.status == status for e in self.entries.values())
@@ -122,7 +139,7 @@ class OpeningTable:
                 "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
                              "total": e.total, "mean": self.mean(e),
                              "guarantee": e.guarantee, "guarantee_total": e.guarantee_total}
-                            for rank, e in enumerate(ranked[:top] if top else ranked, 1)]}
+                            for rank, e in zip(self.ranks(), ranked[:top] if top else ranked)]}
 
     @property
     def complete(self) -> bool:
@@ -157,7 +174,7 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
             raise ValueError(f"bad guarantee for {word!r}")
         entries[word] = OpenerEntry(word, status, None if total is None else int(total),
                                     *guarantee)
-    if not set(entries) <= set(guesses):
+    if guesses is not None and not set(entries) <= set(guesses):
         raise ValueError("entries for words that are not allowed guesses")
     return entries
 
@@ -166,11 +183,28 @@ def _open_bounds_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry
     """The proven bounds of the openers a run left open (not certificates:
     at or below its threshold), so that a resumed run need not bound them
     again; {} if none or not well formed (they only save time)."""
-    bounds, allowed = stored.get("open_bounds", {}), set(guesses)
+    bounds = stored.get("open_bounds", {})
+    allowed = set(guesses) if guesses is not None else None
     if not isinstance(bounds, dict) or not all(
-            word in allowed and type(bound) is int for word, bound in bounds.items()):
+            (allowed is None or word in allowed) and type(bound) is int
+            for word, bound in bounds.items()):
         return {}
     return {word: OpenerEntry(word, LOWER_BOUND, bound) for word, bound in bounds.items()}
+
+
+def entries_digest(stored: dict) -> str:
+    """The digest a results file keeps of what it claims (description,
+    margin, entries, open bounds): any edit by hand breaks it. It guards
+    against edits and damage, not against a forger who recomputes it;
+    ``checked_entries`` bounds every entry besides."""
+    claims = {key: stored.get(key) for key in ("description", "within", "entries",
+                                               "open_bounds")}
+    text = json.dumps(claims, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class Unsealed(ValueError):
+    """A results file whose digest does not match its entries."""
 
 
 def is_results_file(path) -> bool:
@@ -186,9 +220,11 @@ def is_results_file(path) -> bool:
 
 
 def read_table_file(path, description: dict, guesses: list[str], *, strict: bool):
-    """(entries, within, open bounds) from a results or shipped table file
-    (see ``_open_bounds_from``). A missing file
-    gives None. A file for other lists, limit or mode, or one that is not a
+    """(entries, within, open bounds, sealed) from a results or shipped
+    table file (see ``_open_bounds_from``); ``sealed``: the file carries the
+    digest of its entries (files written before digests, and the shipped
+    tables, do not). A digest that does not match raises ``Unsealed``
+    (edited by hand, or damaged). A missing file gives None. A file for other lists, limit or mode, or one that is not a
     table: None when ``strict`` is false (the default results path, where
     such a file can only be stale), else a clear error."""
 
@@ -215,21 +251,69 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
             raise WordleError(f"{path} holds results for other {', '.join(differs) or 'settings'}"
                               f" ({theirs.get('mode')} mode, at most {theirs.get('max_guesses')} "
                               "guesses); it was left as it is: name another --results file")
+        sealed = "digest" in stored
+        if sealed and stored["digest"] != entries_digest(stored):
+            raise Unsealed(f"{path} was changed after it was written: its digest does not "
+                           "match its entries (edited by hand, or damaged)")
         return (_entries_from(stored, guesses), int(stored.get("within", 0)),
-                _open_bounds_from(stored, guesses))
+                _open_bounds_from(stored, guesses), sealed)
+    except Unsealed:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return not_a_table(error)
 
 
-def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None, *, named: bool):
-    """The saved entries, unless one claims what cannot be true: a file the
-    user named is then refused, one in the cache is moved aside (and so
-    rebuilt)."""
-    false = false_claim(saved[0], lexicon, shipped)
-    if false is None:
-        return saved
+def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
+                    max_guesses: int, shipped: OpeningTable | None, *, named: bool):
+    """(entries, within) of the results file at ``path`` (its open bounds
+    among the entries), or None when there is none. A file that is not to
+    be trusted is refused when the user ``named`` it, else (the cache)
+    moved aside, and so proven again: one whose digest does not match its
+    entries, one with an entry that cannot be true (``false_claim``), and
+    one written before digests whose best exact total does not hold when
+    proven again (it is then sealed with a digest, so this is done once)."""
+    try:
+        saved = read_table_file(path, description, lexicon.guesses, strict=named)
+    except Unsealed as error:
+        return _distrusted(path, str(error), named)
+    if saved is None:
+        return None
+    entries = merged_entries(saved[2], saved[0])
+    false = false_claim(entries, lexicon, shipped, max_guesses)
+    if false is None and not saved[3]:
+        false = _best_not_reproven(entries, lexicon, hard_mode, max_guesses)
+        if false is None:
+            try:
+                save_table(path, description, saved[0], saved[1],
+                           {w: e.total for w, e in saved[2].items()})
+            except OSError:
+                pass    # sealed next time it is written
+    if false is not None:
+        return _distrusted(path, false, named)
+    return entries, saved[1]
+
+
+def _best_not_reproven(entries, lexicon: Lexicon, hard_mode: str, max_guesses: int):
+    """Why the least exact total of an unsealed file is false, or None when
+    a search from scratch proves it again."""
+    from wordle_fast.exact.search import make_exact_searcher, opener_total
+
+    exact = [e for e in entries.values() if e.status == EXACT]
+    if not exact:
+        return None
+    best = min(exact, key=lambda e: e.total)
+    proven = opener_total(make_exact_searcher(lexicon, hard_mode), lexicon,
+                          lexicon.guess_index(best.opener), max_guesses)
+    if proven == best.total:
+        return None
+    truth = "cannot finish" if proven >= UNSOLVABLE else f"totals exactly {proven}"
+    return (f"{best.opener.upper()} is claimed to total exactly {best.total}, the table's "
+            f"optimum, but proven again it {truth}")
+
+
+def _distrusted(path, why: str, named: bool):
     if named:
-        raise WordleError(f"{path} is not a results file to trust: {false}. Remove that entry "
+        raise WordleError(f"{path} is not a results file to trust: {why}. Remove that entry "
                           "(or the file), or name another --results file")
     # (Imported here: 3 ms of every start otherwise.)
     import logging
@@ -241,19 +325,61 @@ def checked_entries(saved, path, lexicon: Lexicon, shipped: OpeningTable | None,
         aside = None
     logging.getLogger("wordle_fast").warning(
         "wordle-fast: ignored the cached results %s (%s)%s; they will be proven again", path,
-        false, f", moved to {aside}" if aside else "")
+        why, f", moved to {aside}" if aside else "")
     return None
 
 
 def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int,
-               open_bounds: dict[str, int] | None = None) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    stored = {"description": description, "within": within,
-              "entries": {e.opener: e.stored() for e in entries.values()}}
-    if open_bounds:
-        stored["open_bounds"] = open_bounds
-    text = json.dumps(stored, separators=(",", ":"))
-    write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+               open_bounds: dict[str, int] | None = None) -> dict[str, OpenerEntry]:
+    """Write the entries, merged with those already in the file (another
+    run on the same file may have proven more since it was read: the
+    stronger claim of each opener is kept), under a lock, with their
+    digest. Returns the entries written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path):
+        try:
+            # (every word is taken: the file was checked against the
+            # guess list when this run read it)
+            found = read_table_file(path, description, None, strict=False)
+        except (Unsealed, WordleError):
+            found = None
+        if found is not None:
+            on_disk, _, disk_bounds, _ = found
+            entries = merged_entries(on_disk, entries)
+            open_bounds = {**{w: e.total for w, e in disk_bounds.items()}, **(open_bounds or {})}
+        open_bounds = {word: bound for word, bound in (open_bounds or {}).items()
+                       if word not in entries}
+        stored = {"description": description, "within": within,
+                  "entries": {e.opener: e.stored() for e in entries.values()}}
+        if open_bounds:
+            stored["open_bounds"] = open_bounds
+        stored["digest"] = entries_digest(stored)
+        text = json.dumps(stored, separators=(",", ":"))
+        write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+    return entries
+
+
+class _locked:
+    """An exclusive lock on ``path``'s sidecar ``.lock`` file for the
+    read-merge-write of a save (POSIX; elsewhere saves are not locked)."""
+
+    def __init__(self, path: Path):
+        self.path = path.with_name(path.name + ".lock")
+        self.handle = None
+
+    def __enter__(self):
+        try:
+            import fcntl
+        except ImportError:
+            return self
+        self.handle = open(self.path, "a")
+        fcntl.flock(self.handle, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        if self.handle is not None:
+            self.handle.close()   # closing releases the lock
 
 
 def shipped_tables() -> list[str]:
@@ -277,7 +403,7 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
         with resources.as_file(folder / name) as path:
             found = read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
-            entries, within, _ = found
+            entries, within, *_ = found
             return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
                                 in_guess_order(entries, lexicon), time.perf_counter() - started,
                                 f"shipped table {name}")
@@ -289,9 +415,12 @@ def table_ready(lexicon: Lexicon, hard_mode: str = "off", max_guesses: int = 6) 
     ships for these lists, mode and limit, or an earlier run saved one whole."""
     if shipped_table(lexicon, hard_mode, max_guesses) is not None:
         return True
-    saved = read_table_file(default_results_path(lexicon, max_guesses, hard_mode),
-                             table_description(lexicon, max_guesses, hard_mode),
-                             lexicon.guesses, strict=False)
+    try:
+        saved = read_table_file(default_results_path(lexicon, max_guesses, hard_mode),
+                                table_description(lexicon, max_guesses, hard_mode),
+                                lexicon.guesses, strict=False)
+    except Unsealed:
+        return False
     return saved is not None and len(saved[0]) == lexicon.n_guesses
 
 
@@ -302,8 +431,11 @@ def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: st
     table, analysis or optimal play searches it again."""
     path = default_results_path(lexicon, max_guesses, hard_mode)
     description = table_description(lexicon, max_guesses, hard_mode)
-    entries, within, open_bounds = read_table_file(path, description, lexicon.guesses,
-                                                    strict=False) or ({}, 0, {})
+    try:
+        entries, within, open_bounds, _ = read_table_file(
+            path, description, lexicon.guesses, strict=False) or ({}, 0, {}, True)
+    except Unsealed:
+        return   # not ours to merge into: the next table run sets it aside
     open_bounds = {w: e.total for w, e in open_bounds.items() if w != word}
     entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
                      else OpenerEntry(word, EXACT, int(total)))
@@ -333,12 +465,19 @@ def in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
 
 
 def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
-                 shipped: OpeningTable | None) -> str | None:
-    """The first entry that cannot be true, described, or None: an exact
-    total below the least possible, or any claim the shipped certificate
+                shipped: OpeningTable | None, max_guesses: int = 6) -> str | None:
+    """The first entry that cannot be true, described, or None: a total
+    below the least possible or above the most (every answer within the
+    limit: answers x limit), or any claim the shipped certificate
     contradicts."""
     least = None
+    most = lexicon.n_answers * max_guesses
     for word, entry in entries.items():
+        if entry.total is not None and not 0 <= entry.total <= most:
+            what = "exactly" if entry.status == EXACT else "at least"
+            return (f"{word.upper()} is claimed to total {what} {entry.total}, outside what any "
+                    f"opener can total within {max_guesses} guesses (0 to {most}: every answer "
+                    "within the limit)")
         if entry.status == EXACT:
             if least is None:
                 least = least_totals(lexicon)
@@ -346,6 +485,11 @@ def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
             if entry.total < floor:
                 return (f"{word.upper()} is claimed to total exactly {entry.total}, below the "
                         f"least it could ({floor})")
+        if entry.guarantee is not None and not (
+                entry.guarantee > max_guesses and lexicon.n_answers <= entry.guarantee_total
+                <= lexicon.n_answers * entry.guarantee):
+            return (f"{word.upper()} is claimed to guarantee {entry.guarantee} guesses, "
+                    f"{entry.guarantee_total} in total, which cannot be")
         known = shipped.entries.get(word) if shipped is not None else None
         if known is None or _consistent(known, entry):
             continue

@@ -1,0 +1,305 @@
+"""Edges that once gave wrong answers or lost data: the analysis's sums,
+forged results files, two writers of one file, output that is no regular
+file, a full disk, and a plain install run from the clone's folder."""
+
+import json
+
+import pytest
+
+import wordle_fast as wf
+from wordle_fast.cli import main
+
+from conftest import OUND_GUESSES
+
+
+# -- the analysis's sums ------------------------------------------------------------------
+
+def test_analysis_sums_hold_the_identity_over_graded_turns(official):
+    for game in (["salet", "acorn", "grand"], ["crane", "moist", "pilot"],
+                 ["soare", "until", "ulcer"]):
+        result = wf.analyze(game, official)
+        assert len(result.graded) == len(result.turns) and result.solved
+        assert result.optimal_expected - len(game) == pytest.approx(result.luck - result.lost)
+
+
+def test_a_turn_left_out_is_left_out_of_both_sums(official, capsys):
+    result = wf.analyze(["salet", "crump", "grand"], official, hard_mode="hard")
+    broken = [t for t in result.turns if not t.legal]
+    assert [t.turn for t in broken] == [2] and broken[0].luck is not None
+    assert result.luck == pytest.approx(sum(t.luck for t in result.turns if t.legal))
+    assert result.lost == pytest.approx(sum(t.lost for t in result.turns if t.legal))
+    assert main(["analyze", "--hard", "salet", "crump", "grand"]) == 0
+    out = capsys.readouterr().out
+    assert "turn 2: breaks the hard rule" in out and "left out of both sums" in out
+    assert "(over the graded turns 1, 3)" in out
+    assert f"{result.luck:+.3f}" in out
+
+
+def test_no_graded_turn_sums_nothing(ound_files, capsys):
+    answers, guesses = ound_files
+    assert main(["analyze", "--answers", answers, "--guesses", guesses, "--max-guesses", "5",
+                 "garms", "bound", "found", "hound", "pound"]) == 0
+    out = capsys.readouterr().out
+    assert "Guesses lost to choices" not in out
+    assert "No turn graded" in out
+    assert "Not graded, turns 1, 2, 3, 4, 5: no play finishes every answer" in out
+
+
+# -- results files that claim what is not true ------------------------------------------
+
+def ound_table(ound_files, tmp_path, capsys):
+    answers, guesses = ound_files
+    results = tmp_path / "r.json"
+    argv = ["openers", "--exact", "--all", "--answers", answers, "--guesses", guesses,
+            "--results", str(results)]
+    assert main(argv) == 0
+    assert "optimum 26 (GARMS)" in capsys.readouterr().out
+    return argv, results
+
+
+def edited(results, change, keep_digest=True):
+    stored = json.loads(results.read_text())
+    change(stored["entries"])
+    if not keep_digest:
+        stored.pop("digest", None)
+    results.write_text(json.dumps(stored))
+
+
+def test_a_results_file_edited_by_hand_is_refused(ound_files, tmp_path, capsys):
+    argv, results = ound_table(ound_files, tmp_path, capsys)
+    floor = 3 * 8 - 8 - 1          # GARMS's least possible: eight buckets, not an answer
+    edited(results, lambda entries: entries.update(garms=["exact", floor]))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "digest does not match its entries" in err and "not a results file to trust" in err
+
+
+def test_an_unsealed_best_entry_is_proven_again(ound_files, tmp_path, capsys):
+    argv, results = ound_table(ound_files, tmp_path, capsys)
+    edited(results, lambda entries: entries.update(garms=["exact", 23]), keep_digest=False)
+    assert main(argv) == 2
+    assert "GARMS is claimed to total exactly 23, the table's optimum, but proven again it " \
+           "totals exactly 26" in capsys.readouterr().err
+    # the true file, written before digests: proven again once, then sealed
+    edited(results, lambda entries: entries.update(garms=["exact", 26]), keep_digest=False)
+    assert main(argv) == 0 and "optimum 26 (GARMS)" in capsys.readouterr().out
+    assert json.loads(results.read_text())["digest"].startswith("sha256:")
+
+
+@pytest.mark.parametrize("entry, message", [
+    (["lower bound", 10 ** 30], "outside what any opener can total within 6 guesses (0 to 48"),
+    (["exact", 49], "outside what any opener can total"),
+    (["cannot finish", None, 7, 5], "cannot be"),
+])
+def test_an_entry_out_of_range_is_refused(ound_files, tmp_path, capsys, entry, message):
+    argv, results = ound_table(ound_files, tmp_path, capsys)
+    edited(results, lambda entries: entries.update(melba=entry), keep_digest=False)
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_forged_cache_is_set_aside_for_every_reader(ound_files, tmp_path, monkeypatch, caplog):
+    from wordle_fast.exact.tables import default_results_path
+
+    monkeypatch.setenv("WORDLE_FAST_CACHE_DIR", str(tmp_path / "cache"))
+    answers, guesses = ound_files
+    lexicon = wf.Lexicon(answers, guesses)
+    assert wf.analyze(["garms", "bound"], lexicon).turns[0].best_expected == 26 / 8
+    cached = default_results_path(lexicon, 6)
+    assert cached.exists()
+    edited(cached, lambda entries: entries.update(melba=["exact", 20]))
+    solver = wf.Solver(lexicon=lexicon, strategy="optimal", use_cache=False)
+    assert solver.best().word == "garms"
+    assert "moved to" in caplog.text and cached.with_name(cached.name + ".rejected").exists()
+    assert wf.analyze(["garms", "bound"], lexicon).turns[0].best_expected == 26 / 8
+
+
+# -- how the opening table ranks what it has not valued -----------------------------------
+
+def test_no_opener_finishing_is_said_in_words_and_ranked_by_guarantee(ound_files, capsys):
+    answers, guesses = ound_files
+    assert main(["openers", "--exact", "--all", "--hard", "--max-guesses", "3", "--answers",
+                 answers, "--guesses", guesses, "--top", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "None" not in out and "above -" not in out
+    assert "no opener finishes every answer within 3 guesses (the best guarantee: 5 guesses" in out
+    guarantees = [int(line.split("(guarantees ")[1].split(":")[0])
+                  for line in out.splitlines() if "(guarantees" in line]
+    assert len(guarantees) == 20 and guarantees == sorted(guarantees)
+
+
+def test_lower_bounds_are_not_ranked(capsys):
+    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "3", "--json", "-"]) == 0
+    ranks = [row["rank"] for row in json.loads(capsys.readouterr().out)["openers"]]
+    assert ranks == [1, None, None]
+    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[:2] == ["1", "tarse"]
+    assert lines[2].split()[0] == "-" and "not ranked" in lines[-1]
+
+
+def test_a_rule_break_is_reported_without_a_false_dead_branch():
+    from wordle_fast.exact.trees import InvalidTree, verify_tree
+
+    def pattern(guess):
+        return wf.format_pattern(wf.feedback(guess, "geese"), 5)
+
+    tree = {"guess": "eerie", "children": {pattern("eerie"): {
+        "guess": "sense", "children": {pattern("sense"): {"guess": "geese"}}}}}
+    with pytest.raises(InvalidTree) as caught:
+        verify_tree(tree, ["geese"], hard_mode="hard")
+    message = str(caught.value)
+    assert "fails 1 check(s)" in message and "'sense' breaks the rule" in message
+    assert "no answer takes" not in message
+    # a branch no answer takes is still found where answers did go on
+    tree["children"]["ggggg"] = {"guess": "fence"}
+    with pytest.raises(InvalidTree, match="no answer takes EERIE ggggg"):
+        verify_tree(tree, ["geese"])
+
+
+# -- two writers of one results file --------------------------------------------------------
+
+WRITER = """
+import sys
+from wordle_fast.exact.tables import OpenerEntry, save_table
+path, first = sys.argv[1], int(sys.argv[2])
+description = {"format": 2, "test": "two writers"}
+mine = {}
+for n in range(first, 400, 2):      # this writer's own openers, a save after each
+    mine[f"w{n:03d}"] = OpenerEntry(f"w{n:03d}", "exact", n)
+    save_table(path, description, mine, 0)
+"""
+
+
+def test_two_processes_saving_one_results_file_lose_no_entry(tmp_path):
+    import subprocess
+    import sys
+
+    from wordle_fast.exact.tables import entries_digest
+
+    path = tmp_path / "results.json"
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(first)])
+               for first in (0, 1)]
+    assert [writer.wait(timeout=300) for writer in writers] == [0, 0]
+    stored = json.loads(path.read_text())
+    assert sorted(stored["entries"]) == [f"w{n:03d}" for n in range(400)]
+    assert stored["digest"] == entries_digest(stored)
+
+
+def test_a_second_table_run_keeps_what_the_first_proved(ound_files, tmp_path, capsys):
+    from wordle_fast.exact.proof import TableRun
+    from wordle_fast.exact.tables import OpenerEntry, table_description
+
+    argv, results = ound_table(ound_files, tmp_path, capsys)
+    lexicon = wf.Lexicon(*ound_files)
+    # a run that read the file before the first finished knows one entry only
+    late = TableRun(lexicon, "off", 6, 0, results, table_description(lexicon, 6, "off"),
+                    {"garms": OpenerEntry("garms", "exact", 26)}, None)
+    late.save(force=True)
+    assert len(json.loads(results.read_text())["entries"]) == len(OUND_GUESSES)
+
+
+# -- output that is no regular file, a closed pipe, a full disk ----------------------------
+
+def test_json_through_a_symlink_writes_its_target(tmp_path, capsys):
+    target = tmp_path / "real.json"
+    target.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert main(["suggest", "--top", "1", "--json", str(link)]) == 0
+    assert link.is_symlink() and json.loads(target.read_text())["suggestions"]
+
+
+def test_json_to_a_fifo_is_written_through(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    assert main(["suggest", "--top", "1", "--json", str(fifo)]) == 0
+    reader.join(timeout=60)
+    assert json.loads(received[0])["suggestions"] and fifo.is_fifo()
+
+
+def full_device(tmp_path):
+    """A node of the kernel's full device (every write: no space left), made
+    in tmp_path so that nothing can replace the system's /dev/full."""
+    import os
+    import stat
+
+    node = tmp_path / "full"
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+    except (PermissionError, OSError):
+        pytest.skip("cannot make a device node here (needs root)")
+    return node
+
+
+def test_json_to_a_full_device_fails_in_one_line(tmp_path, capsys):
+    device = full_device(tmp_path)
+    assert main(["suggest", "--top", "1", "--json", str(device)]) == 2
+    captured = capsys.readouterr()
+    assert "Wrote" not in captured.out and device.is_char_device()
+    assert captured.err.count("\n") == 1 and "No space left on device" in captured.err
+
+
+def test_standard_output_on_a_full_device_fails_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    device = full_device(tmp_path)
+    with open(device, "w") as full:
+        run = subprocess.run([sys.executable, "-m", "wordle_fast", "suggest", "--top", "3"],
+                             stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert run.stderr.strip().count("\n") == 0 and "No space left on device" in run.stderr
+
+
+def test_a_closed_pipe_still_writes_the_json_file(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "oj.json"
+    for _ in range(2):
+        out.unlink(missing_ok=True)
+        run = subprocess.run(
+            f"'{sys.executable}' -m wordle_fast optimal --opener salet --quiet "
+            f"--json '{out}' | head -1", shell=True, capture_output=True, text=True,
+            timeout=300)
+        assert run.returncode == 0 and "Traceback" not in run.stderr
+        assert json.loads(out.read_text())["total_guesses"] == 7920
+
+
+def test_a_full_disk_keeps_the_entries_proven(ound_files, tmp_path, monkeypatch, capsys):
+    import errno
+
+    from wordle_fast.exact import proof
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    real_save = proof.save_table
+    results = tmp_path / "r.json"
+
+    def full(path, *args, **kwargs):
+        if str(path) == str(results):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_save(path, *args, **kwargs)
+
+    monkeypatch.setattr(proof, "save_table", full)
+    answers, guesses = ound_files
+    assert main(["openers", "--exact", "--all", "--answers", answers, "--guesses", guesses,
+                 "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    rescued = tmp_path / "wordle-fast-rescued-r.json"
+    assert err.count("\n") == 1 and "No space left on device" in err and str(rescued) in err
+    kept = int(err.split("; the ")[1].split(" entries")[0])
+    assert kept >= 1 and len(json.loads(rescued.read_text())["entries"]) == kept
+    # and the run resumes from there
+    monkeypatch.setattr(proof, "save_table", real_save)
+    assert main(["openers", "--exact", "--all", "--answers", answers, "--guesses", guesses,
+                 "--results", str(rescued)]) == 0
+    assert "optimum 26 (GARMS)" in capsys.readouterr().out
