@@ -9,7 +9,73 @@
 ('soare', 5.886)
 """
 
-from wordle_fast.errors import (
+import sys as _sys
+
+
+def _installed_instead():
+    """The folder of an installed, built wordle_fast to load in place of this
+    one, or None. Run from the root of a clone, Python finds the clone's
+    source folder first; after a plain ``pip install .`` its compiled core
+    was never built there, and its word lists live in ../data, so the
+    installed copy (built, with its data) is the one that works."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from pathlib import Path
+
+    def built(folder):
+        return any((folder / f"_feedback{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+
+    here = Path(__file__).resolve().parent
+    if built(here) or not (here.parent / "setup.py").is_file():
+        return None
+    # Where else the import system could find the package: an editable
+    # install's finder, or another folder on the path (site-packages).
+    from importlib.machinery import PathFinder
+
+    found = []
+    for finder in _sys.meta_path:
+        if finder is PathFinder or not hasattr(finder, "find_spec"):
+            continue
+        try:
+            spec = finder.find_spec(__name__, None)
+        except Exception:   # a third-party finder's own trouble is none of ours
+            continue
+        if spec is not None and spec.origin:
+            found.append(Path(spec.origin).parent)
+    found += [Path(entry or ".") / "wordle_fast" for entry in _sys.path]
+    for folder in found:
+        try:
+            folder = folder.resolve()
+        except OSError:
+            continue
+        if folder != here and (folder / "__init__.py").is_file() and built(folder):
+            return folder
+    return None
+
+
+def _load_instead(folder) -> None:
+    # The import of this package then returns that module (the import
+    # system reads sys.modules again once this file has run).
+    import importlib.util
+    import warnings
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        __name__, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    _sys.modules[__name__] = module
+    spec.loader.exec_module(module)
+    source = Path(__path__[0])
+    warnings.warn(f"wordle_fast: the source folder {source} has no compiled core, so the "
+                  f"installed package at {folder} is used instead (to work on the source, "
+                  f"build it in place: pip install -e {source.parent})", RuntimeWarning,
+                  stacklevel=3)
+
+
+_INSTALLED = _installed_instead()
+if _INSTALLED is not None:
+    _load_instead(_INSTALLED)
+
+from wordle_fast.errors import (  # noqa: E402  (after the choice above)
     InconsistentFeedback,
     InvalidOption,
     InvalidPattern,
@@ -37,7 +103,8 @@ _LAZY = {
     **dict.fromkeys(["all_green", "code_dtype", "format_pattern", "n_patterns",
                      "parse_pattern", "pattern_tiles"], "patterns"),
     **dict.fromkeys(["GuessScore", "GuessScores", "realized_information"], "scoring"),
-    **dict.fromkeys(["SimulationResult", "rank_openers", "simulate"], "game.simulation"),
+    **dict.fromkeys(["SimulationResult", "simulate"], "game.simulation"),
+    "rank_openers": "game.ranking",
     **dict.fromkeys(["Solver", "Suggestion", "Turn"], "game.solver"),
     "BoardsSolver": "game.boards",
     **dict.fromkeys(["STRATEGIES", "Strategy"], "strategies"),

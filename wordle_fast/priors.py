@@ -11,11 +11,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
 
 import numpy as np
 
 from wordle_fast.errors import InvalidOption
+from wordle_fast.words import data_folder
 
 PRIORS = ("uniform", "frequency")
 
@@ -26,7 +26,7 @@ FREQUENCY_WIDTH = 0.5   # Zipf units per e-fold of the odds
 def zipf_frequencies(words) -> np.ndarray:
     """Zipf frequency of each word from the bundled table; 0 for unknown words."""
     table = {}
-    text = resources.files("wordle_fast.data").joinpath("frequencies.tsv").read_text(encoding="utf-8")
+    text = data_folder().joinpath("frequencies.tsv").read_text(encoding="utf-8")
     for line in text.splitlines():
         word, _, value = line.partition("\t")
         table[word] = float(value)

@@ -148,8 +148,21 @@ def _valid_fast(lines: list) -> tuple[str, ...] | None:
     return None
 
 
+def data_folder():
+    """Where the bundled files are: the installed package's data, or, in a
+    source checkout that was never installed, its data/ folder (which the
+    install maps to ``wordle_fast.data``)."""
+    try:
+        return resources.files("wordle_fast.data")
+    except ModuleNotFoundError:
+        checkout = Path(__file__).resolve().parent.parent / "data"
+        if (checkout / "answers.txt").is_file():
+            return checkout
+        raise
+
+
 def _bundled(filename: str) -> tuple[str, ...]:
-    resource = resources.files("wordle_fast.data").joinpath(filename)
+    resource = data_folder().joinpath(filename)
     return load_word_list(resource.read_text(encoding="utf-8").splitlines(),
                           name=f"bundled {filename}")
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from importlib import resources
 
 from wordle_fast.cache import words_digest
 from wordle_fast.cli.options import add_json_option
 from wordle_fast.cli.output import EXIT_OK, check_output, send_json, wrote
-from wordle_fast.words import DEFAULT_EDITION, EDITIONS, load_answers, load_guesses
+from wordle_fast.words import DEFAULT_EDITION, EDITIONS, data_folder, load_answers, load_guesses
 
 
 DESCRIPTION = ("Each bundled edition of the word lists: its name (for --lists), its "
@@ -59,5 +58,5 @@ def _edition_row(found) -> dict:
 
 
 def _file_digest(name: str) -> str:
-    data = resources.files("wordle_fast.data").joinpath(name).read_bytes()
+    data = data_folder().joinpath(name).read_bytes()
     return hashlib.sha256(data).hexdigest()
