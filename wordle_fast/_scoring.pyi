@@ -5,6 +5,7 @@ from wordle_fast._bitset import CandidateSet
 from wordle_fast._parallel import CoreShare
 
 STATS_DTYPE: np.dtype   # one guess's bucket statistics, as the kernel writes them
+DENSE_PATTERNS: int   # past this many patterns, the codes that occur are renumbered
 
 ScoreArrays = tuple[
     npt.NDArray[np.float64],  # entropy (bits)

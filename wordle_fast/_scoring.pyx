@@ -225,7 +225,29 @@ def score_guesses(matrix, pool, candidates, length, weights=None, n_threads=None
     matrix, pool, candidates, weights = _as_kernel_inputs(matrix, pool, candidates, weights)
     if cores is None:
         cores = CoreShare(n_threads)
-    return _score_rows(matrix, pool, candidates, weights, 3 ** length, cores)
+    n_patterns = 3 ** length
+    if n_patterns > DENSE_PATTERNS:
+        return _score_renumbered(matrix, pool, candidates, weights, n_patterns - 1, cores)
+    return _score_rows(matrix, pool, candidates, weights, n_patterns, cores)
+
+
+# Past this many patterns (3^13) a histogram bin per pattern would cost more
+# memory per thread (12 bytes a bin) than renumbering the codes that occur;
+# long words only: 20 letters would need 3^20 bins, 42 GB a thread.
+DENSE_PATTERNS = 3 ** 13
+
+
+def _score_renumbered(matrix, pool, candidates, weights, all_green, cores):
+    """The same statistics for long words: the patterns that occur between
+    ``pool`` and ``candidates`` renumbered 0..k-1 (all green last), so the
+    histogram has k bins, not 3^length."""
+    codes = matrix[np.ix_(pool, candidates)]
+    present, renumbered = np.unique(np.append(codes.ravel(), all_green), return_inverse=True)
+    renumbered = np.ascontiguousarray(renumbered[:-1].reshape(codes.shape), dtype=np.uint32)
+    if weights is not None:
+        weights = np.ascontiguousarray(weights[candidates])
+    return _score_rows(renumbered, np.arange(len(pool), dtype=np.intp),
+                       np.arange(len(candidates), dtype=np.intp), weights, len(present), cores)
 
 
 def _as_kernel_inputs(matrix, pool, candidates, weights):

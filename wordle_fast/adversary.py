@@ -208,8 +208,9 @@ def _largest_buckets(lexicon: Lexicon, members: np.ndarray, row: int):
     """Each member's pattern under guess ``row``, and the codes of the
     largest buckets (every one, on a tie)."""
     codes = lexicon.matrix[row, members].astype(np.int64)
-    counts = np.bincount(codes)
-    return codes, np.flatnonzero(counts == counts.max()).tolist()
+    # the codes that occur, not a bin per pattern: 3^20 bins for long words
+    present, counts = np.unique(codes, return_counts=True)
+    return codes, present[counts == counts.max()].tolist()
 
 
 def _bits(rows: np.ndarray, size: int) -> bytes:

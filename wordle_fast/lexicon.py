@@ -33,7 +33,9 @@ PoolChoice = str | Iterable[str] | None
 
 def available_memory() -> int | None:
     """Bytes this process can still allocate: the kernel's estimate of
-    available memory, or the container's limit if lower; None if unknown."""
+    available memory, or the container's limit, or what the process's own
+    address-space limit (``ulimit -v``) leaves, whichever is lowest; None
+    if unknown."""
     limits = []
     try:
         with open("/proc/meminfo") as meminfo:
@@ -49,7 +51,41 @@ def available_memory() -> int | None:
             limits.append(int(limit))
     except (OSError, ValueError):
         pass
+    left = _address_space_left()
+    if left is not None:
+        limits.append(left)
     return min(limits) if limits else None
+
+
+ADDRESS_SPACE_RESERVE = 1 << 30
+
+
+def _address_space_left() -> int | None:
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    # less what threads reserve besides: stacks and malloc
+                    # arenas (64 MB each) count against this limit unused
+                    return max(0, soft - int(line.split()[1]) * 1024 - ADDRESS_SPACE_RESERVE)
+    except (ImportError, OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def check_memory(needed: int, what: str) -> None:
+    """``TooLarge`` now, in one line, when ``needed`` bytes for ``what``
+    would not fit in the memory available, rather than an allocation
+    failing part-way."""
+    available = available_memory()
+    if available is not None and needed > available:
+        raise TooLarge(f"{what} needs {needed / 2**30:.2f} GiB and {available / 2**30:.2f} GiB "
+                       "is available (memory, container or ulimit): use shorter lists")
 
 
 def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
@@ -167,13 +203,8 @@ class Lexicon:
     def matrix(self) -> np.ndarray:
         """``codes[guess, answer]`` for every guess and answer (built once).
         ``TooLarge`` when it would not fit in the memory available."""
-        needed = self.matrix_bytes
-        available = available_memory()
-        if available is not None and needed > available:
-            raise TooLarge(
-                f"the pattern matrix of {self.n_guesses} guesses by {self.n_answers} answers "
-                f"needs {needed / 2**30:.1f} GiB and this machine has {available / 2**30:.1f} "
-                "GiB available: use shorter lists")
+        check_memory(self.matrix_bytes, f"the pattern matrix of {self.n_guesses} guesses by "
+                     f"{self.n_answers} answers")
         return kernels.pattern_matrix(self.encoded_guesses, encode_words(self.answers),
                                       n_threads=self.n_threads)
 

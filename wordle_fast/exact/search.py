@@ -14,7 +14,7 @@ import heapq
 import numpy as np
 
 from wordle_fast._exact import UNSOLVABLE, ExactSearcher
-from wordle_fast.lexicon import Lexicon
+from wordle_fast.lexicon import Lexicon, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
 
@@ -22,7 +22,16 @@ SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepp
 
 
 def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
-    """The compiled exact search over ``lexicon`` under ``hard_mode``."""
+    """The compiled exact search over ``lexicon`` under ``hard_mode``.
+    ``TooLarge`` first when it would not fit: it holds matrix-sized arrays
+    (an answer-major copy, and in normal mode a copy in the order its bound
+    pass reads; 40,000 x 40,000 words under a 5.7 GiB ulimit failed at the
+    third beside the lexicon's own matrix), and the matrix itself if not
+    built yet."""
+    copies = (3 if hard_mode == "off" else 2) + ("matrix" not in vars(lexicon))
+    check_memory(copies * lexicon.matrix_bytes,
+                 f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
+                 f"answers ({copies} copies of the pattern matrix)")
     return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
                          mode=check_mode(hard_mode),
                          guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
