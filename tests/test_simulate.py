@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import InvalidWord, Solver, UnknownWord, WordleError, feedback
-from wordle_fast.game.simulation import rank_openers, simulate
+from wordle_fast.game.ranking import rank_openers
+from wordle_fast.game.simulation import simulate
 
 
 def play_alone(solver, answer, opener=None, max_turns=6):

@@ -3,7 +3,6 @@ named) and report how the strategy did, on one board or several."""
 
 from __future__ import annotations
 
-import random
 
 from wordle_fast.cli.options import add_json_option, capped_workers, check_limit, given, only_with
 from wordle_fast.cli.solver_options import add_solver_options, solver_from
@@ -51,7 +50,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--plot", metavar="FILE", help="draw the distribution (needs matplotlib: "
                                                      "pip install 'wordle-fast[plot]')")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_solver_options(parser, top=False, one_board_limit=True)
+    add_solver_options(parser, top=None, one_board_limit=True)
 
 
 def run(args) -> int:
@@ -77,28 +76,29 @@ def run(args) -> int:
         result = simulate(solver, workers=workers, progress=progress, **games)
     else:
         answers = _answers(args, solver)
-        games = len(answers) if answers is not None else solver.lexicon.n_answers
-        workers = capped_workers("--workers", args.workers, games)
+        games = (args.sample if args.sample is not None else
+                 len(answers) if answers is not None else solver.lexicon.n_answers)
+        workers = capped_workers("--workers", args.workers, max(1, games))
         result = simulate(solver, answers=answers, opener=args.opener,
-                          max_guesses=args.max_turns, workers=workers, progress=progress)
+                          max_guesses=args.max_turns, workers=workers, progress=progress,
+                          sample=args.sample, seed=args.seed)
     _report(result, args.json, args.plot,
             plot_distribution if args.boards == 1 else plot_boards_distribution)
     return EXIT_OK
 
 
 def _answers(args, solver) -> list[str] | None:
-    """The answers --play names or --sample draws; None for every answer."""
+    """The answers --play names; None for every answer (--sample draws
+    from them in simulate)."""
     lexicon = solver.lexicon
     if args.opener:
         solver.check_guess(args.opener)
     answers = None
     if args.play:
         answers = [lexicon.answers[lexicon.answer_index(word)] for word in args.play]
-    if args.sample is not None:
-        pool = answers or list(lexicon.answers)
-        if not 1 <= args.sample <= len(pool):
-            raise InvalidOption(f"--sample must be within 1..{len(pool)}, got {args.sample}")
-        answers = random.Random(given(args.seed, 0)).sample(pool, args.sample)
+    pool = len(answers) if answers is not None else lexicon.n_answers
+    if args.sample is not None and not 1 <= args.sample <= pool:
+        raise InvalidOption(f"--sample must be within 1..{pool}, got {args.sample}")
     return answers
 
 

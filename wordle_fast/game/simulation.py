@@ -170,9 +170,10 @@ class SimulationResult:
 def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None = None,
              opener: str | None = None, max_guesses: int | None = None, workers: int = 1,
              progress: Progress | None = None, *, boards: int | None = None,
-             sample: int = 1000, seed: int = 0, tuples=None,
+             sample: int | None = None, seed: int | None = None, tuples=None,
              max_turns: int | None = None) -> SimulationResult | BoardsSimulationResult:
-    """Play every answer (or ``answers``, a subset of the answer list).
+    """Play every answer (or ``answers``, a subset of the answer list; or
+    ``sample`` of them drawn at random with ``seed``, 0 by default).
 
     ``config``: a ``Solver`` (its settings are used, its game is left alone)
     or a dict of ``Solver`` keyword arguments. ``opener``: a fixed first
@@ -181,10 +182,11 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
     the number). ``progress(done, total)`` is called as games finish.
 
     Several boards (``boards`` of 2 or more, or a ``BoardsSolver``): ``sample``
-    seeded tuples of distinct answers (or the ``tuples`` given), each played
-    until every board is solved; see ``wordle_fast.game.board_games``.
+    seeded tuples of distinct answers (1000 by default, or the ``tuples``
+    given), each played until every board is solved; see
+    ``wordle_fast.game.board_games``.
     """
-    max_guesses = _limit(max_guesses, max_turns)
+    max_guesses = given_limit(max_guesses, max_turns)
     if isinstance(config, BoardsSolver) or (boards or 1) > 1 or (
             isinstance(config, dict) and config.get("boards", 1) != 1):
         if answers is not None or opener is not None:
@@ -194,12 +196,18 @@ def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None 
             if isinstance(config, BoardsSolver):
                 raise InvalidOption("a BoardsSolver plays to its own max_guesses; set it there")
             config = {**(config or {}), "max_guesses": max_guesses}
-        return simulate_boards(config, boards, sample=sample, seed=seed, tuples=tuples,
+        return simulate_boards(config, boards, sample=1000 if sample is None else sample,
+                               seed=0 if seed is None else seed, tuples=tuples,
                                workers=workers, progress=progress)
-    return _simulate_one_board(config, answers, opener, max_guesses, workers, progress)
+    if tuples is not None:
+        raise InvalidOption("tuples are games of several boards; one board plays answers")
+    if seed is not None and sample is None:
+        raise InvalidOption("seed draws the sample; give sample too (the number of answers)")
+    return _simulate_one_board(config, answers, opener, max_guesses, workers, progress,
+                               sample, seed)
 
 
-def _limit(max_guesses: int | None, max_turns: int | None) -> int | None:
+def given_limit(max_guesses: int | None, max_turns: int | None) -> int | None:
     """The guess limit given under its name or its old one, ``max_turns``."""
     if max_turns is not None and max_guesses is not None and max_turns != max_guesses:
         raise InvalidOption(f"max_turns is the old name of max_guesses; give one, not both "
@@ -207,16 +215,30 @@ def _limit(max_guesses: int | None, max_turns: int | None) -> int | None:
     return max_guesses if max_guesses is not None else max_turns
 
 
-def _simulate_one_board(config, answers, opener, max_guesses, workers, progress):
+def sampled_answers(pool: list[str], sample: int, seed: int | None) -> list[str]:
+    """``sample`` answers of ``pool`` drawn at random with ``seed`` (0 by
+    default): the same draw from the command line and from Python."""
+    import random
+
+    if not 1 <= sample <= len(pool):
+        raise InvalidOption(f"sample must be within 1..{len(pool)}, got {sample}")
+    return random.Random(0 if seed is None else seed).sample(pool, sample)
+
+
+def _simulate_one_board(config, answers, opener, max_guesses, workers, progress,
+                        sample=None, seed=None):
     started = time.perf_counter()
     if max_guesses is not None:
         max_guesses = guess_limit(max_guesses)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     # The games' limit is the solver's, so that a strategy planning to it
     # (optimal) plans to the limit the games are played to.
-    solver = _fresh_solver(config, max_guesses)
+    solver = fresh_solver(config, max_guesses)
     max_guesses = solver.max_guesses
     lexicon = solver.lexicon
+    if sample is not None:
+        answers = sampled_answers(list(lexicon.answers if answers is None else answers),
+                                  whole_number(sample, "sample", minimum=1), seed)
     targets = (lexicon.all_candidates() if answers is None
                else lexicon.candidate_set(list(answers)))
     if not targets:
@@ -270,7 +292,7 @@ def solver_settings(solver: Solver) -> dict:
             "use_cache": solver.cache is not None}
 
 
-def _fresh_solver(config, max_guesses: int | None = None) -> Solver:
+def fresh_solver(config, max_guesses: int | None = None) -> Solver:
     """A new solver with ``config``'s settings, playing to ``max_guesses``
     when given (else to the configuration's limit)."""
     limit = {} if max_guesses is None else {"max_guesses": max_guesses}
@@ -298,7 +320,7 @@ def _describe(settings: dict, opener: str | None) -> dict:
             "answers": len(settings["answers"]), "guesses": len(settings["guesses"])}
 
 
-def _worker_solver(settings) -> Solver:
+def worker_solver(settings) -> Solver:
     # One kernel thread per worker process: the workers already share out the cores.
     lexicon = Lexicon(settings["answers"], settings["guesses"], n_threads=1)
     return Solver(lexicon=lexicon, **{k: v for k, v in settings.items()
@@ -307,7 +329,7 @@ def _worker_solver(settings) -> Solver:
 
 def _play_buckets(settings, target_indices, first, codes, max_guesses):
     """Worker process: the subtrees under ``first``'s buckets ``codes``."""
-    solver = _worker_solver(settings)
+    solver = worker_solver(settings)
     targets = solver.lexicon.candidate_set(solver.lexicon.answers[i] for i in target_indices)
     outcomes = {}
     for code in codes:
@@ -348,39 +370,3 @@ def _walk(solver, targets, path, guess, code, max_guesses, outcomes, report):
     for next_code in sorted({int(next_row[i]) for i in group}):
         _walk(solver, group, played, following, next_code, max_guesses, outcomes, report)
     solver.game.undo()   # (the state alone: the walk has no use for the turn taken back)
-
-
-def rank_openers(config: Solver | dict | None, openers: list[str], workers: int = 1,
-                 max_guesses: int | None = None, progress: Progress | None = None, *,
-                 max_turns: int | None = None) -> list[SimulationResult]:
-    """Full simulations with each of ``openers`` fixed, best first: fewest
-    failures, then lowest mean guesses, then fewest guesses in the worst game.
-    Openers are independent, so ``workers`` processes take one each.
-    ``max_turns`` is the old name of ``max_guesses`` (6)."""
-    max_guesses = _limit(max_guesses, max_turns)
-    workers = whole_number(workers, "the number of worker processes", minimum=1)
-    solver = _fresh_solver(config, max_guesses)
-    max_guesses = solver.max_guesses
-    openers = [solver.check_guess(word) for word in openers]
-    results = []
-    if workers == 1:
-        for word in openers:
-            results.append(simulate(solver, opener=word, max_guesses=max_guesses))
-            if progress is not None:
-                progress(len(results), len(openers))
-    else:
-        from wordle_fast._pool import spawn_pool
-
-        settings = solver_settings(solver)
-        with spawn_pool(workers) as pool:
-            for result in pool.map(_simulate_opener, [(settings, w, max_guesses) for w in openers]):
-                results.append(result)
-                if progress is not None:
-                    progress(len(results), len(openers))
-    return sorted(results, key=lambda r: (r.failed, r.mean,
-                                          max((len(g) for g in r.sequences.values()), default=0)))
-
-
-def _simulate_opener(job):
-    settings, opener, max_guesses = job
-    return simulate(_worker_solver(settings), opener=opener, max_guesses=max_guesses)
