@@ -23,6 +23,10 @@ source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
+# No typographic dashes or quotes: "--json" must stay two hyphens, so that
+# an option copied from a page works.
+smartquotes = False
+highlight_language = "none"   # literal blocks are commands and output, not Python
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

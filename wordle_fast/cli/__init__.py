@@ -50,9 +50,12 @@ examples:
 """
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, literal_examples: bool = False
+                 ) -> argparse.ArgumentParser:
     """The parser of every command, or with ``only`` the full parser of that
-    command and the others by name alone (their modules are not loaded)."""
+    command and the others by name alone (their modules are not loaded).
+    ``literal_examples``: each command's examples as a reStructuredText
+    literal block, one per line (the documentation's command reference)."""
     parser = argparse.ArgumentParser(
         prog="wordle-fast",
         description="Wordle as a search problem: exact feedback and entropy scoring, compiled.",
@@ -64,13 +67,25 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             commands.add_parser(name, help=summary)
             continue
         module = import_module(f"wordle_fast.cli.{module_name}")
+        examples = getattr(module, "EXAMPLES", None)
         command = commands.add_parser(
             name, help=summary, description=module.DESCRIPTION,
-            epilog=getattr(module, "EXAMPLES", None),
+            epilog=literal(examples) if examples and literal_examples else examples,
             formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(command)
         command.set_defaults(run=module.run)
     return parser
+
+
+def literal(examples: str) -> str:
+    """``examples:`` and its indented lines as a reStructuredText literal block."""
+    heading, _, lines = examples.partition("\n")
+    return f"{heading.rstrip(':')}::\n\n{lines}"
+
+
+def reference_parser() -> argparse.ArgumentParser:
+    """The parser as the documentation shows it (docs/cli.md)."""
+    return build_parser(literal_examples=True)
 
 
 class _PrintVersion(argparse.Action):
@@ -173,4 +188,4 @@ def _run(args) -> int:
         return EXIT_INTERRUPTED
 
 
-__all__ = ["COMMANDS", "EXAMPLES", "build_parser", "main", "version_line"]
+__all__ = ["COMMANDS", "EXAMPLES", "build_parser", "main", "reference_parser", "version_line"]

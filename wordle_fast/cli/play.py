@@ -30,8 +30,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--absurdle", action="store_true",
                         help="play Absurdle: no hidden word, this program keeps the largest "
                              "group of answers after each guess")
-    add_solver_options(parser)
-    parser.set_defaults(top=5)
+    add_solver_options(parser, top=5)
 
 
 def run(args) -> int:

@@ -21,14 +21,15 @@ def strategy_options() -> dict:
             if option.command_line}
 
 
-def add_solver_options(parser: argparse.ArgumentParser, *, top: bool = True,
+def add_solver_options(parser: argparse.ArgumentParser, *, top: int | None = 10,
                        one_board_limit: bool = False) -> None:
     """The options of the commands that play: strategy and its declared
     options, rule, pool, prior, first-move cache, word lists, boards and
-    the guess limit (``one_board_limit``: it applies to one board too)."""
-    if top:
-        parser.add_argument("--top", type=int, default=10, metavar="N",
-                            help="how many suggestions to show (default 10)")
+    the guess limit (``one_board_limit``: it applies to one board too).
+    ``top``: the default number of suggestions shown (None: no --top)."""
+    if top is not None:
+        parser.add_argument("--top", type=int, default=top, metavar="N",
+                            help=f"how many suggestions to show (default {top})")
     parser.add_argument("--strategy", choices=list(STRATEGIES), default=None,
                         help="how to rank guesses (default: entropy; with --boards, "
                              f"{BOARD_STRATEGIES[0]}; with --boards only: "
