@@ -9,7 +9,7 @@ import pytest
 import wordle_fast as wf
 from wordle_fast.cache import words_digest
 from wordle_fast.cli import main
-from wordle_fast.exact.tables import false_claim
+from wordle_fast.exact.results import false_claim
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.words import EDITIONS, edition, load_answers, load_guesses
 

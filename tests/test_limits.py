@@ -2,6 +2,8 @@
 it in every command and in the API, and when no guess can win for sure in
 the guesses left it plays for the best chance that remains."""
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -152,3 +154,18 @@ def test_win_counter_agrees_with_brute_force(case, left):
                 lexicon.matrix, green, members[codes == code], left - 1)
             for code in set(codes.tolist()))
         assert fast[row] == slow, (lexicon.guesses[row], left)
+
+
+def test_a_sample_from_python_is_the_sample_the_command_line_draws(capsys):
+    result = wf.simulate(sample=20, seed=3)
+    assert result.games == 20
+    assert main(["simulate", "--sample", "20", "--seed", "3", "--quiet", "--json", "-"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["games"] == 20 and set(played["sequences"]) == set(result.sequences)
+    assert wf.simulate(sample=5, seed=3, answers=list(result.sequences)).games == 5
+    with pytest.raises(InvalidOption, match="give sample too"):
+        wf.simulate(seed=3)
+    with pytest.raises(InvalidOption, match="sample must be at least 1"):
+        wf.simulate(sample=0)
+    with pytest.raises(InvalidOption, match="within 1..2315"):
+        wf.simulate(sample=3000)

@@ -18,6 +18,7 @@ from wordle_fast.exact.proof import bound_pass_order, opening_table, same_letter
 from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
+from wordle_fast.exact.results import save_table
 from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.trees import verify_tree
 
@@ -189,8 +190,10 @@ def test_saved_entries_add_to_the_shipped_table(tmp_path):
               bounded[2]: ["lower bound", shipped.entries[bounded[2]].total - 1],
               best: ["lower bound", shipped.optimum - 100]}
     results = tmp_path / "hard.json"
-    results.write_text(json.dumps({"description": table_description(lexicon, 6, "hard"),
-                                   "within": 0, "entries": claims}))
+    # (sealed, as a run writes it: a file without a digest has its best
+    # exact entry proven again, and these claims are made up)
+    save_table(results, table_description(lexicon, 6, "hard"),
+               {word: OpenerEntry(word, *claim) for word, claim in claims.items()}, 0)
     table = opening_table(lexicon, "hard", results_path=results)
     assert str(results) in table.source and table.source.startswith("shipped table")
     assert table.entries[bounded[0]] == OpenerEntry(bounded[0], EXACT, claims[bounded[0]][1])
@@ -401,10 +404,18 @@ def write_results(path, lexicon, claims, mode="off"):
 
 def test_a_results_file_that_claims_the_impossible_is_refused(official, tmp_path):
     # below the least total any opener could have (3n - buckets - [an answer])
-    impossible = write_results(tmp_path / "minus.json", official, {"crane": ["exact", -5]})
-    with pytest.raises(WordleError, match=r"CRANE is claimed to total exactly -5, below the "
+    impossible = write_results(tmp_path / "low.json", official, {"crane": ["exact", 100]})
+    with pytest.raises(WordleError, match=r"CRANE is claimed to total exactly 100, below the "
                                           r"least it could \(\d+\)"):
         opening_table(official, results_path=impossible)
+    # outside any total at all, from below and from above (answers x limit)
+    for claim, shown in ((["exact", -5], "exactly -5"), (["lower bound", 10 ** 30],
+                                                         f"at least {10 ** 30}")):
+        impossible = write_results(tmp_path / "out.json", official, {"crane": claim})
+        with pytest.raises(WordleError, match=f"CRANE is claimed to total {shown}, outside what "
+                                              r"any opener can total within 6 guesses \(0 to "
+                                              "13890"):
+            opening_table(official, results_path=impossible)
     # against the shipped table: AAHED totals exactly 8509
     shipped = shipped_table(official)
     assert shipped.entries["aahed"] == OpenerEntry("aahed", EXACT, 8509)
@@ -578,6 +589,7 @@ def test_an_opener_that_cannot_finish_gets_its_fewest_guesses(tmp_path, capsys):
     # a hand-edited guarantee that is not a pair of whole numbers is refused
     broken = json.loads(results.read_text())
     broken["entries"]["xylyl"] = ["cannot finish", None, 0, "many"]
+    del broken["digest"]       # (else the broken digest is what is reported)
     results.write_text(json.dumps(broken))
     assert main(["openers", "--exact", "--all", "--quiet", "--results", str(results),
                  *files]) == 2

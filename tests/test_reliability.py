@@ -4,7 +4,10 @@ file, a full disk, and a plain install run from the clone's folder."""
 
 import json
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast.cli import main
@@ -161,7 +164,8 @@ def test_a_rule_break_is_reported_without_a_false_dead_branch():
 
 WRITER = """
 import sys
-from wordle_fast.exact.tables import OpenerEntry, save_table
+from wordle_fast.exact.results import save_table
+from wordle_fast.exact.tables import OpenerEntry
 path, first = sys.argv[1], int(sys.argv[2])
 description = {"format": 2, "test": "two writers"}
 mine = {}
@@ -303,3 +307,101 @@ def test_a_full_disk_keeps_the_entries_proven(ound_files, tmp_path, monkeypatch,
     assert main(["openers", "--exact", "--all", "--answers", answers, "--guesses", guesses,
                  "--results", str(rescued)]) == 0
     assert "optimum 26 (GARMS)" in capsys.readouterr().out
+
+
+# -- a plain install, run from the clone's folder -------------------------------------------
+
+def test_the_unbuilt_source_folder_gives_way_to_the_installed_package(tmp_path):
+    """The clone's root, where Python finds the source folder first, after
+    a plain install that built the core elsewhere (here: the package under
+    test stands for that install)."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    installed = Path(wf.__file__).parent
+    if wf.IMPLEMENTATION != "compiled":
+        pytest.skip("the package under test has no compiled core")
+    clone = tmp_path / "clone"
+    shutil.copytree(installed, clone / "wordle_fast",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "*.c", "*.html"))
+    (clone / "setup.py").write_text("# a checkout\n")
+    code = ("import wordle_fast as wf; s = wf.Solver(); "
+            "print(wf.IMPLEMENTATION, s.suggest(top=1)[0].word, wf.__file__)")
+    for argv in ([sys.executable, "-c", code],
+                 [sys.executable, "-m", "wordle_fast", "openers", "--top", "1"]):
+        run = subprocess.run(argv, cwd=clone, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert "Traceback" not in run.stderr and "soare" in run.stdout
+        assert f"installed package at {installed.resolve()} is used instead" in run.stderr
+    assert run.stdout.count("\n") >= 2
+
+
+# -- long words and big lists -------------------------------------------------------------------
+
+@pytest.fixture
+def long_words(tmp_path):
+    import random
+
+    rng = random.Random(1)
+    words = set()
+    while len(words) < 30:
+        words.add("".join(rng.choice("abcdefghij") for _ in range(20)))
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(sorted(words)) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [["suggest"], ["simulate", "--quiet"], ["openers"],
+                                     ["absurdle"], ["simulate", "--boards", "2", "--quiet"]])
+def test_twenty_letter_words_play(long_words, command, capsys):
+    assert main([*command, "--answers", long_words, "--guesses", long_words]) == 0
+    assert capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["optimal", "--quiet"], ["openers", "--exact"],
+                                     ["suggest", "--strategy", "lookahead"]])
+def test_twenty_letter_words_are_refused_in_one_line_where_unsupported(long_words, command,
+                                                                      capsys):
+    assert main([*command, "--answers", long_words, "--guesses", long_words]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "up to 10 letters" in err
+
+
+@given(st.integers(13, 20), st.integers(2, 25), st.randoms(use_true_random=False))
+@settings(max_examples=15, deadline=None)
+def test_long_word_scores_agree_with_the_twin(length, n_words, rng):
+    from wordle_fast import _reference
+    from wordle_fast._backend import kernels
+
+    words = sorted({"".join(rng.choice("abcd") for _ in range(length)) for _ in range(n_words)})
+    lexicon = wf.Lexicon(words, words)
+    members = np.array(sorted(rng.sample(range(len(words)), max(1, len(words) // 2))))
+    weights = np.array([0.1 + rng.random() for _ in words])
+    for prior in (None, weights):
+        fast = kernels.score_guesses(lexicon.matrix, np.arange(len(words)), members, length,
+                                     weights=prior)
+        slow = _reference.score_guesses(lexicon.matrix, np.arange(len(words)), members, length,
+                                        weights=prior)
+        for a, b in zip(fast, slow):
+            np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-12)
+
+
+def test_an_exact_search_that_would_not_fit_is_refused_before_it_starts(monkeypatch, capsys):
+    from wordle_fast import lexicon as lexicon_module
+
+    monkeypatch.setattr(lexicon_module, "available_memory", lambda: 100 << 20)
+    assert main(["optimal", "--opener", "salet", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "copies of the pattern matrix" in err
+
+
+def test_the_address_space_limit_counts(monkeypatch):
+    import resource
+
+    from wordle_fast import lexicon as lexicon_module
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (3 << 30, resource.RLIM_INFINITY))
+    left = lexicon_module.available_memory()
+    assert left is not None and left < 2 << 30

@@ -29,7 +29,7 @@ from wordle_fast.cli.output import (
     wrote,
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
-from wordle_fast.game.simulation import rank_openers
+from wordle_fast.game.ranking import rank_openers
 from wordle_fast.rules import mode_name
 from wordle_fast.strategies import ONE_BOARD_STRATEGIES
 from wordle_fast.words import counted

@@ -257,7 +257,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
             if mine is None:
                 mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
                 if exact:   # kept, so the next analysis of this opener is instant
-                    from wordle_fast.exact.tables import remember_opener
+                    from wordle_fast.exact.results import remember_opener
 
                     remember_opener(lexicon, hard_mode, max_guesses, guess, mine)
         else:

@@ -45,12 +45,10 @@ from wordle_fast.exact.tables import (
     OpeningTable,
     default_results_path,
     in_guess_order,
-    merged_entries,
-    save_table,
     shipped_table,
     table_description,
-    trusted_results,
 )
+from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rules import check_mode, guess_limit, mode_name
 

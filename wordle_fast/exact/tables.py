@@ -8,7 +8,8 @@ A table gives every allowed first guess one entry, a certificate:
 
 Tables are JSON files that start with their description (the lists by
 content, the limit and the mode), so that a file for other settings is
-recognised; results files are checked before use (``false_claim``).
+recognised; results files are checked before use and written by
+``wordle_fast.exact.results``.
 Tables for the bundled lists ship in ``wordle_fast/data``. How a table is
 proven: ``wordle_fast.exact.proof``.
 """
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -25,11 +25,11 @@ from pathlib import Path
 
 from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._display import html_table
-from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.words import data_folder
 from wordle_fast.rules import mode_name
-from wordle_fast.exact.search import least_totals
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
 STATUSES = (EXACT, LOWER_BOUND, CANNOT_FINISH)
@@ -263,128 +263,9 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
         return not_a_table(error)
 
 
-def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
-                    max_guesses: int, shipped: OpeningTable | None, *, named: bool):
-    """(entries, within) of the results file at ``path`` (its open bounds
-    among the entries), or None when there is none. A file that is not to
-    be trusted is refused when the user ``named`` it, else (the cache)
-    moved aside, and so proven again: one whose digest does not match its
-    entries, one with an entry that cannot be true (``false_claim``), and
-    one written before digests whose best exact total does not hold when
-    proven again (it is then sealed with a digest, so this is done once)."""
-    try:
-        saved = read_table_file(path, description, lexicon.guesses, strict=named)
-    except Unsealed as error:
-        return _distrusted(path, str(error), named)
-    if saved is None:
-        return None
-    entries = merged_entries(saved[2], saved[0])
-    false = false_claim(entries, lexicon, shipped, max_guesses)
-    if false is None and not saved[3]:
-        false = _best_not_reproven(entries, lexicon, hard_mode, max_guesses)
-        if false is None:
-            try:
-                save_table(path, description, saved[0], saved[1],
-                           {w: e.total for w, e in saved[2].items()})
-            except OSError:
-                pass    # sealed next time it is written
-    if false is not None:
-        return _distrusted(path, false, named)
-    return entries, saved[1]
-
-
-def _best_not_reproven(entries, lexicon: Lexicon, hard_mode: str, max_guesses: int):
-    """Why the least exact total of an unsealed file is false, or None when
-    a search from scratch proves it again."""
-    from wordle_fast.exact.search import make_exact_searcher, opener_total
-
-    exact = [e for e in entries.values() if e.status == EXACT]
-    if not exact:
-        return None
-    best = min(exact, key=lambda e: e.total)
-    proven = opener_total(make_exact_searcher(lexicon, hard_mode), lexicon,
-                          lexicon.guess_index(best.opener), max_guesses)
-    if proven == best.total:
-        return None
-    truth = "cannot finish" if proven >= UNSOLVABLE else f"totals exactly {proven}"
-    return (f"{best.opener.upper()} is claimed to total exactly {best.total}, the table's "
-            f"optimum, but proven again it {truth}")
-
-
-def _distrusted(path, why: str, named: bool):
-    if named:
-        raise WordleError(f"{path} is not a results file to trust: {why}. Remove that entry "
-                          "(or the file), or name another --results file")
-    # (Imported here: 3 ms of every start otherwise.)
-    import logging
-
-    aside = Path(f"{path}.rejected")
-    try:
-        os.replace(path, aside)
-    except OSError:
-        aside = None
-    logging.getLogger("wordle_fast").warning(
-        "wordle-fast: ignored the cached results %s (%s)%s; they will be proven again", path,
-        why, f", moved to {aside}" if aside else "")
-    return None
-
-
-def save_table(path, description: dict, entries: dict[str, OpenerEntry], within: int,
-               open_bounds: dict[str, int] | None = None) -> dict[str, OpenerEntry]:
-    """Write the entries, merged with those already in the file (another
-    run on the same file may have proven more since it was read: the
-    stronger claim of each opener is kept), under a lock, with their
-    digest. Returns the entries written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path):
-        try:
-            # (every word is taken: the file was checked against the
-            # guess list when this run read it)
-            found = read_table_file(path, description, None, strict=False)
-        except (Unsealed, WordleError):
-            found = None
-        if found is not None:
-            on_disk, _, disk_bounds, _ = found
-            entries = merged_entries(on_disk, entries)
-            open_bounds = {**{w: e.total for w, e in disk_bounds.items()}, **(open_bounds or {})}
-        open_bounds = {word: bound for word, bound in (open_bounds or {}).items()
-                       if word not in entries}
-        stored = {"description": description, "within": within,
-                  "entries": {e.opener: e.stored() for e in entries.values()}}
-        if open_bounds:
-            stored["open_bounds"] = open_bounds
-        stored["digest"] = entries_digest(stored)
-        text = json.dumps(stored, separators=(",", ":"))
-        write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
-    return entries
-
-
-class _locked:
-    """An exclusive lock on ``path``'s sidecar ``.lock`` file for the
-    read-merge-write of a save (POSIX; elsewhere saves are not locked)."""
-
-    def __init__(self, path: Path):
-        self.path = path.with_name(path.name + ".lock")
-        self.handle = None
-
-    def __enter__(self):
-        try:
-            import fcntl
-        except ImportError:
-            return self
-        self.handle = open(self.path, "a")
-        fcntl.flock(self.handle, fcntl.LOCK_EX)
-        return self
-
-    def __exit__(self, *exc):
-        if self.handle is not None:
-            self.handle.close()   # closing releases the lock
-
-
 def shipped_tables() -> list[str]:
     """The file names of the tables that ship with the package."""
-    folder = resources.files("wordle_fast.data")
+    folder = data_folder()
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("exact-openers-"))
 
 
@@ -394,7 +275,7 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
     limit, or None."""
     started = time.perf_counter()
     description = table_description(lexicon, max_guesses, hard_mode)
-    folder = resources.files("wordle_fast.data")
+    folder = data_folder()
     for name in shipped_tables():
         # Each file starts with its description: only the one that matches
         # is read whole (a table is 0.4 MB of JSON, 10 ms to parse).
@@ -424,27 +305,6 @@ def table_ready(lexicon: Lexicon, hard_mode: str = "off", max_guesses: int = 6) 
     return saved is not None and len(saved[0]) == lexicon.n_guesses
 
 
-def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: str,
-                    total: int) -> None:
-    """Keep one opener's proven total (UNSOLVABLE or more: it cannot finish)
-    in the default results file, beside the table's entries, so that no later
-    table, analysis or optimal play searches it again."""
-    path = default_results_path(lexicon, max_guesses, hard_mode)
-    description = table_description(lexicon, max_guesses, hard_mode)
-    try:
-        entries, within, open_bounds, _ = read_table_file(
-            path, description, lexicon.guesses, strict=False) or ({}, 0, {}, True)
-    except Unsealed:
-        return   # not ours to merge into: the next table run sets it aside
-    open_bounds = {w: e.total for w, e in open_bounds.items() if w != word}
-    entries[word] = (OpenerEntry(word, CANNOT_FINISH, None) if total >= UNSOLVABLE
-                     else OpenerEntry(word, EXACT, int(total)))
-    try:
-        save_table(path, description, entries, within, open_bounds)
-    except OSError:
-        pass   # a cache that cannot be written only costs time
-
-
 def _description_at_start(resource) -> dict | None:
     """The description a table file starts with (as ``save_table`` writes it),
     or None when its start is not that."""
@@ -462,80 +322,3 @@ def _description_at_start(resource) -> dict | None:
 
 def in_guess_order(entries: dict[str, OpenerEntry], lexicon: Lexicon) -> dict:
     return {word: entries[word] for word in lexicon.guesses if word in entries}
-
-
-def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
-                shipped: OpeningTable | None, max_guesses: int = 6) -> str | None:
-    """The first entry that cannot be true, described, or None: a total
-    below the least possible or above the most (every answer within the
-    limit: answers x limit), or any claim the shipped certificate
-    contradicts."""
-    least = None
-    most = lexicon.n_answers * max_guesses
-    for word, entry in entries.items():
-        if entry.total is not None and not 0 <= entry.total <= most:
-            what = "exactly" if entry.status == EXACT else "at least"
-            return (f"{word.upper()} is claimed to total {what} {entry.total}, outside what any "
-                    f"opener can total within {max_guesses} guesses (0 to {most}: every answer "
-                    "within the limit)")
-        if entry.status == EXACT:
-            if least is None:
-                least = least_totals(lexicon)
-            floor = int(least[lexicon.guess_index(word)])
-            if entry.total < floor:
-                return (f"{word.upper()} is claimed to total exactly {entry.total}, below the "
-                        f"least it could ({floor})")
-        if entry.guarantee is not None and not (
-                entry.guarantee > max_guesses and lexicon.n_answers <= entry.guarantee_total
-                <= lexicon.n_answers * entry.guarantee):
-            return (f"{word.upper()} is claimed to guarantee {entry.guarantee} guesses, "
-                    f"{entry.guarantee_total} in total, which cannot be")
-        known = shipped.entries.get(word) if shipped is not None else None
-        if known is None or _consistent(known, entry):
-            continue
-        return (f"{word.upper()} is claimed to {_claim_text(entry)}, but the shipped table "
-                f"proves that it {_claim_text(known, proven=True)}")
-    return None
-
-
-def _consistent(a: OpenerEntry, b: OpenerEntry) -> bool:
-    """Whether two proven entries for one opener can both be true."""
-    def interval(entry):   # the totals an entry allows; cannot finish: infinite
-        if entry.status == CANNOT_FINISH:
-            return UNSOLVABLE, UNSOLVABLE
-        return entry.total, (entry.total if entry.status == EXACT else UNSOLVABLE)
-
-    (low_a, high_a), (low_b, high_b) = interval(a), interval(b)
-    if None not in (a.guarantee, b.guarantee):
-        return (a.guarantee, a.guarantee_total) == (b.guarantee, b.guarantee_total)
-    return max(low_a, low_b) <= min(high_a, high_b)
-
-
-def _claim_text(entry: OpenerEntry, proven: bool = False) -> str:
-    """An entry as a verb phrase: '(is claimed to) total exactly 7920', or
-    with ``proven`` '(proves that it) totals exactly 7920'."""
-    ending = "s" if proven else ""
-    if entry.status == EXACT:
-        return f"total{ending} exactly {entry.total}"
-    if entry.status == LOWER_BOUND:
-        return f"need{ending} at least {entry.total}"
-    text = "cannot finish" if proven else "be unable to finish"
-    if entry.guarantee is not None:
-        text += (f" (the fewest it can guarantee: {entry.guarantee} guesses, "
-                 f"{entry.guarantee_total} in total)")
-    return text
-
-
-def merged_entries(entries: dict[str, OpenerEntry], more: dict[str, OpenerEntry]) -> dict:
-    """Both tables' entries, the stronger claim for each opener: an exact
-    total or "cannot finish" over a lower bound, the higher of two bounds
-    (all are proven, so they never contradict)."""
-    merged = dict(entries)
-    for word, entry in more.items():
-        old = merged.get(word)
-        if old is None or (old.status == LOWER_BOUND and (
-                entry.status != LOWER_BOUND or entry.total > old.total)) or (
-                old.status == CANNOT_FINISH and old.guarantee is None
-                and entry.guarantee is not None):
-            merged[word] = entry
-    return merged
