@@ -405,3 +405,80 @@ def test_the_address_space_limit_counts(monkeypatch):
     monkeypatch.setattr(resource, "getrlimit", lambda which: (3 << 30, resource.RLIM_INFINITY))
     left = lexicon_module.available_memory()
     assert left is not None and left < 2 << 30
+
+
+# -- help and the command reference --------------------------------------------------------
+
+def test_help_says_each_commands_own_top_default(capsys):
+    import argparse
+
+    from wordle_fast.cli import build_parser
+
+    for command, default in (("play", 5), ("suggest", 10)):
+        parser = build_parser(only=command)
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        help_text = sub.choices[command].format_help()
+        assert f"(default {default})" in help_text
+        assert sub.choices[command].parse_args([]).top == default
+
+
+def test_the_command_reference_keeps_options_and_example_lines():
+    import argparse
+    from pathlib import Path
+
+    from wordle_fast.cli import reference_parser
+
+    sub = next(a for a in reference_parser()._actions
+               if isinstance(a, argparse._SubParsersAction))
+    for name, parser in sub.choices.items():
+        if parser.epilog:
+            heading, _, lines = parser.epilog.partition("\n")
+            assert heading.endswith("::"), name         # a literal block: one line each
+            assert lines.startswith("\n  wordle-fast"), name
+    conf = Path(__file__).parent.parent / "docs" / "conf.py"
+    if conf.exists():   # (the checkout's docs; a wheel's tests run without them)
+        assert "smartquotes = False" in conf.read_text()
+
+
+def test_a_bar_with_no_step_for_a_while_says_so_and_drops_its_estimate(capsys, monkeypatch):
+    import types
+
+    from wordle_fast.cli import output
+
+    clock = iter([0.0, 1.0, 41.0, 41.5])
+    monkeypatch.setattr(output, "time", types.SimpleNamespace(perf_counter=lambda: next(clock),
+                                                              sleep=lambda s: None))
+    started = []
+    monkeypatch.setattr(output, "_start_ticker", started.append)
+    bar = output.ProgressBar("Answers placed", enabled=True)
+    bar.terminal = True
+    bar(0, 2315)
+    bar(963, 2315)
+    assert "963/2315 963/s, 1 s left" in capsys.readouterr().err and started
+    bar.tick()                              # 40 s later, no step since
+    err = capsys.readouterr().err
+    assert "963/2315, 40 s on this step, time left unknown" in err and "left\x1b" not in err
+    bar.tick()                              # drawn at most once a second
+    assert capsys.readouterr().err == ""
+
+
+def test_the_ticker_ends_with_its_bar(monkeypatch):
+    import gc
+    import time
+
+    from wordle_fast.cli import output
+
+    bar = output.ProgressBar("Answers placed", enabled=True)
+    output._start_ticker(bar)
+    ticker = bar._ticker
+    assert ticker.is_alive()
+    del bar
+    gc.collect()
+    ticker.join(timeout=5)
+    assert not ticker.is_alive()
+    finished = output.ProgressBar("Answers placed", enabled=True)
+    output._start_ticker(finished)
+    finished.finished = True
+    finished._ticker.join(timeout=5)
+    assert not finished._ticker.is_alive()
+    time.sleep(0)

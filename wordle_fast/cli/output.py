@@ -8,7 +8,9 @@ import importlib.util
 import json
 import os
 import sys
+import threading
 import time
+import weakref
 from pathlib import Path
 
 from wordle_fast.cache import write_atomically
@@ -25,7 +27,12 @@ class ProgressBar:
     """Progress on standard error, with the rate and the time left: a
     one-line bar on a terminal; elsewhere (a log file, ``nohup``) a plain
     line every ``log_every`` seconds, so that a job of hours says how far it
-    is, and nothing for a job shorter than that."""
+    is, and nothing for a job shorter than that.
+
+    On a terminal the bar is redrawn every second even when no step comes
+    (a search placing a large bucket may take minutes): it then says how
+    long the current step has taken, and the time left is shown as unknown
+    rather than an estimate the pause has made wrong."""
 
     def __init__(self, label: str, enabled: bool, log_every: float = 60.0):
         self.label = label
@@ -35,6 +42,9 @@ class ProgressBar:
         self.first = None        # (time, done) at the first report: a resumed run starts part-way
         self.last_drawn = 0.0
         self.logged = False
+        self.last_step = None    # (time, done, total) of the latest report
+        self.finished = False
+        self._lock = threading.Lock()
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
@@ -42,22 +52,39 @@ class ProgressBar:
             self.first = (now, done)
             if not self.terminal:
                 self.last_drawn = now     # the first line once a full interval has passed
+        if self.last_step is None or done != self.last_step[1] or total != self.last_step[2]:
+            self.last_step = (now, done, total)
+        self.finished = done >= total
         if not self.enabled:
             return
         if self.terminal:
             if now - self.last_drawn >= 0.1 or done >= total:
-                self._draw(now, done, total)
+                with self._lock:
+                    self._draw(now, done, total)
+            _start_ticker(self)
         elif now - self.last_drawn >= self.log_every or (done >= total and self.logged):
             self._log(now, done, total)
+
+    def tick(self) -> None:
+        """Redraw a bar whose work has not moved for a while (the ticker's call)."""
+        with self._lock:
+            if self.finished or self.last_step is None:
+                return
+            now = time.perf_counter()
+            if now - self.last_step[0] >= STALE_AFTER and now - self.last_drawn >= 0.9:
+                self._draw(now, *self.last_step[1:])
 
     def _counts(self, now: float, done: int, total: int) -> str:
         elapsed, progressed = now - self.first[0], done - self.first[1]
         rate = progressed / elapsed if elapsed > 0 else 0.0
         text = f"{done}/{total}"
-        if rate > 0:
+        waited = now - self.last_step[0] if self.last_step else 0.0
+        if rate > 0 and waited < STALE_AFTER:
             text += f" {rate:,.1f}/s" if rate < 10 else f" {rate:,.0f}/s"
             if done < total:
                 text += f", {duration_text((total - done) / rate)} left"
+        elif done < total and waited >= STALE_AFTER:
+            text += f", {duration_text(waited)} on this step, time left unknown"
         return text
 
     def _draw(self, now: float, done: int, total: int) -> None:
@@ -76,6 +103,31 @@ class ProgressBar:
         sys.stderr.write(f"{stamp} {self.label}: {self._counts(now, done, total)}"
                          f"{', done' if done >= total else ''}\n")
         sys.stderr.flush()
+
+
+STALE_AFTER = 5.0   # seconds without a step before the time left is called unknown
+
+
+def _start_ticker(bar: ProgressBar) -> None:
+    """A daemon thread that calls ``bar.tick()`` every second while the bar
+    lives and is not finished. It holds the bar weakly: a bar dropped by its
+    command ends its ticker. (The searches release the GIL in their kernels
+    often, so the ticker runs while they work.)"""
+    if getattr(bar, "_ticker", None) is not None:
+        return
+    reference = weakref.ref(bar)
+
+    def run():
+        while True:
+            time.sleep(1.0)
+            current = reference()
+            if current is None or current.finished:
+                return
+            current.tick()
+            del current
+
+    bar._ticker = threading.Thread(target=run, name="progress-ticker", daemon=True)
+    bar._ticker.start()
 
 
 def duration_text(seconds: float) -> str:
