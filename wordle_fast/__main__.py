@@ -8,7 +8,7 @@ line, never a traceback. SIGTERM stops a command the same way (exit 143).
 
 import sys
 
-from wordle_fast.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
+from wordle_fast.errors import EXIT_INTERRUPTED, EXIT_TERMINATED, WordleError
 
 
 def main() -> int:
@@ -29,7 +29,11 @@ def main() -> int:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
             signal.signal(signal.SIGTERM, stop)
-            from wordle_fast.cli import main as run
+            try:
+                from wordle_fast.cli import main as run
+            except WordleError as error:   # a bad WORDLE_FAST_IMPL, found as the kernels load
+                sys.stderr.write(f"wordle-fast: error: {error}\n")
+                return 2
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         code = run()

@@ -1,9 +1,12 @@
-"""Pick the kernel implementation once, at import.
+"""Pick the kernel implementation once, at import: the one switch for every
+kernel, the two searches included.
 
 ``WORDLE_FAST_IMPL`` chooses: ``compiled`` (fail loudly if the Cython modules
-are missing), ``python`` (the slow reference twins, for debugging), or
-``auto`` (default: compiled, else python with a warning, since a pure-Python
-pattern matrix over the full lists takes minutes instead of milliseconds).
+are missing), ``python`` (the slow reference twins, for debugging: no
+compiled module is loaded), or ``auto`` (default: compiled, else python with
+a warning, since a pure-Python pattern matrix over the full lists takes
+minutes instead of milliseconds). The searches (``ExactSearcher``,
+``LookaheadSearcher``) load on first use: most commands never search.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from types import SimpleNamespace
 from wordle_fast.errors import InvalidOption
 
 CHOICES = ("auto", "compiled", "python")
+
+# "Cannot be finished within the guesses left": the exact search's marker,
+# the same number in both implementations (a test holds _exact to it).
+UNSOLVABLE = 1 << 40
 
 
 def _namespace(name, feedback, bitset, scoring, parallel) -> SimpleNamespace:
@@ -44,10 +51,10 @@ def _python() -> SimpleNamespace:
 
 def select(choice: str | None = None) -> SimpleNamespace:
     """The kernels for ``choice`` (default: the ``WORDLE_FAST_IMPL`` variable)."""
-    choice = (choice or os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
+    choice = choice.strip().lower() if choice else chosen()
     if choice not in CHOICES:
-        raise InvalidOption(
-            f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}")
+        raise InvalidOption(f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}; "
+                            "unset it or choose one")
     if choice == "python":
         return _python()
     try:
@@ -73,6 +80,33 @@ def missing_core_message(error: ImportError, package: Path = Path(__file__).reso
     return (f"wordle_fast's compiled core is missing ({error}); using the slow "
             "pure-Python kernels. Reinstall with 'pip install wordle-fast' or "
             "'pip install .' from a checkout (needs a C compiler)")
+
+
+def chosen() -> str:
+    """The implementation ``WORDLE_FAST_IMPL`` asks for, checked (``auto`` if unset)."""
+    choice = (os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
+    if choice not in CHOICES:
+        raise InvalidOption(f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}; "
+                            "unset it or choose one")
+    return choice
+
+
+def exact_searcher_class() -> type:
+    """``ExactSearcher`` of the implementation in use."""
+    if kernels.name == "compiled":
+        from wordle_fast._exact import ExactSearcher
+    else:
+        from wordle_fast._reference_search import ExactSearcher
+    return ExactSearcher
+
+
+def lookahead_searcher_class() -> type:
+    """``LookaheadSearcher`` of the implementation in use."""
+    if kernels.name == "compiled":
+        from wordle_fast._lookahead import LookaheadSearcher
+    else:
+        from wordle_fast._reference_search import LookaheadSearcher
+    return LookaheadSearcher
 
 
 kernels = select()

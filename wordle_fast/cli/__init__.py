@@ -103,12 +103,19 @@ class _PrintVersion(argparse.Action):
 
 def version_line() -> str:
     """``wordle-fast 0.1.0 (compiled core, Python 3.11.7)``: what ``--version``
-    prints; the core is named without loading it."""
+    prints; the core is named without loading it, as ``WORDLE_FAST_IMPL``
+    and what is installed choose it."""
     from importlib.util import find_spec
 
     from wordle_fast import __version__
 
-    core = "compiled core" if find_spec("wordle_fast._feedback") else "pure-Python kernels"
+    choice = (os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
+    if choice == "python":
+        core = "pure-Python kernels, WORDLE_FAST_IMPL=python"
+    elif choice not in ("auto", "compiled"):
+        core = f"WORDLE_FAST_IMPL={choice!r} is not a choice: auto, compiled or python"
+    else:
+        core = "compiled core" if find_spec("wordle_fast._feedback") else "pure-Python kernels"
     return f"wordle-fast {__version__} ({core}, Python {sys.version.split()[0]})"
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast._exact import UNSOLVABLE
+from wordle_fast._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.scheduling import guarantee_job, prove_job
 from wordle_fast.exact.search import (

@@ -10,19 +10,23 @@ Layering: ``_exact`` (the compiled search) -> this module -> ``trees``,
 from __future__ import annotations
 
 import heapq
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordle_fast._exact import UNSOLVABLE, ExactSearcher
+from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
 from wordle_fast.lexicon import Lexicon, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
+if TYPE_CHECKING:   # (either implementation's: they share their methods)
+    from wordle_fast._exact import ExactSearcher
 
 SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepped searches
 
 
-def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None) -> ExactSearcher:
-    """The compiled exact search over ``lexicon`` under ``hard_mode``.
+def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None):
+    """The exact search over ``lexicon`` under ``hard_mode`` (compiled, or
+    its twin under ``WORDLE_FAST_IMPL=python``).
     ``TooLarge`` first when it would not fit: it holds matrix-sized arrays
     (an answer-major copy, and in normal mode a copy in the order its bound
     pass reads; 40,000 x 40,000 words under a 5.7 GiB ulimit failed at the
@@ -32,7 +36,7 @@ def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None
     check_memory(copies * lexicon.matrix_bytes,
                  f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
                  f"answers ({copies} copies of the pattern matrix)")
-    return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
+    return exact_searcher_class()(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
                          mode=check_mode(hard_mode),
                          guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
 

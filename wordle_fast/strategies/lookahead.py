@@ -31,8 +31,10 @@ def make_lookahead_searcher(lexicon, weights=None, width: int | None = None,
     order of their entropy over all answers, so perfect splits come early.
     ``prune=False`` turns off the tile bounds (same values, slower: kept for
     the benchmark and the test that prove it)."""
-    # (Imported here: the compiled search loads when a lookahead first runs.)
-    from wordle_fast._lookahead import LookaheadSearcher
+    # (Imported here: the search loads when a lookahead first runs.)
+    from wordle_fast._backend import lookahead_searcher_class
+
+    LookaheadSearcher = lookahead_searcher_class()
 
     order = lexicon.score(weights=weights).order()
     return LookaheadSearcher(lexicon.matrix, lexicon.length, order, lexicon.encoded_guesses,
