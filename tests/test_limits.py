@@ -169,3 +169,17 @@ def test_a_sample_from_python_is_the_sample_the_command_line_draws(capsys):
         wf.simulate(sample=0)
     with pytest.raises(InvalidOption, match="within 1..2315"):
         wf.simulate(sample=3000)
+
+
+def test_the_chance_searched_for_a_shortlist_says_so(ound_files, monkeypatch):
+    from wordle_fast.strategies import optimal
+
+    answers, guesses = ound_files
+    full = Solver(answers, guesses, strategy="optimal", max_guesses=3, use_cache=False)
+    best = full.suggest(top=1)[0]
+    assert "searched for the" not in full.ranking_caveat
+    monkeypatch.setattr(optimal, "CHANCES_SEARCHED", 5)
+    short = Solver(answers, guesses, strategy="optimal", max_guesses=3, use_cache=False)
+    top = short.suggest(top=1)[0]
+    assert "searched for the 5 guesses with the most feedbacks" in short.ranking_caveat
+    assert top.score == pytest.approx(best.score, abs=1e-6) and top.n_buckets > 1

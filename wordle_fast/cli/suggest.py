@@ -76,7 +76,7 @@ def run(args) -> int:
             print(PARTIAL_NOTE)
         if solver.ranking_caveat:
             print(solver.ranking_caveat)
-        if opening is not None:
+        if opening is not None and not solver.ranking_caveat:
             print(f"values from the exact opening table ({opening}); every opener's "
                   "certificate: wordle-fast openers --exact")
     wrote(args.json)

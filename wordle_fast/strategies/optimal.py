@@ -26,6 +26,12 @@ from wordle_fast.strategies.base import Strategy
 # of the same size (the gap survives the ranking's 10-decimal rounding).
 NOT_PROVEN = 1e-6
 
+# With three guesses or more left, the chance to win is searched for this
+# many guesses at most, those with the most feedbacks; the others keep
+# their chance within two guesses, a lower bound. (Every guess of the full
+# lists at once, 2315 answers with three left, would take hours.)
+CHANCES_SEARCHED = 200
+
 
 class OptimalStrategy(Strategy):
     """Play the guess that minimizes the total guesses still needed, by the
@@ -121,7 +127,14 @@ class OptimalStrategy(Strategy):
         if position.hard_mode not in self._win_counters:
             self._win_counters[position.hard_mode] = WinCounter(position.lexicon,
                                                                 position.hard_mode)
-        wins = self._win_counters[position.hard_mode].per_guess(members, rows, left, legal)
+        counter = self._win_counters[position.hard_mode]
+        bounded = left >= 3 and len(rows) > CHANCES_SEARCHED
+        if bounded:
+            wins = counter.per_guess(members, rows, 2, legal)
+            searched = np.argsort(-wins, kind="stable")[:CHANCES_SEARCHED]
+            wins[searched] = counter.per_guess(members, rows[searched], left, legal)
+        else:
+            wins = counter.per_guess(members, rows, left, legal)
         contenders = np.flatnonzero(wins == wins.max())
         # Guessing the candidates one by one finishes within n guesses.
         depth = min(n, MAX_GUESS_LIMIT)
@@ -136,7 +149,10 @@ class OptimalStrategy(Strategy):
         self.caveat = (f"no guess wins for sure within the {left} guess"
                        f"{'es' if left > 1 else ''} left: the score is the best chance to win "
                        f"in them ({chances.max():.1%}), ties broken by the fewest expected "
-                       "guesses")
+                       "guesses"
+                       + (f"; the chance is searched for the {CHANCES_SEARCHED} guesses with the "
+                          "most feedbacks, the others' is a lower bound (their chance within "
+                          "two guesses)" if bounded else ""))
         # The costs only order guesses of the same chance: scaled below 1/n,
         # the chance's step, and where the ranking's rounding allows, below
         # what the score's three decimals show.
