@@ -1,0 +1,132 @@
+"""Where an opening table's time goes: openers sampled from each decile of a
+shipped table, each proven from scratch by two builds side by side.
+
+The deciles are of the table's entries ordered by their total (the exact
+total, or the proven bound where the table holds only a bound; openers that
+cannot finish last), so decile 10 is the tail that keeps a complete table
+long. From each decile ``--per-decile`` openers are drawn with ``--seed``.
+Each opener is one fresh process per build, the builds alternating opener by
+opener so that the machine's load falls on both alike; each process runs one
+kernel thread. Reported per opener and build: the search CPU
+(``process_time`` around ``opener_total``, and ``fewest_guarantee`` for a
+hard-mode opener that cannot finish in six, after the lists and the matrix
+are loaded), the states the search visited, and the process's peak memory.
+The totals of the two builds must agree (a disagreement is an error).
+
+    git worktree add /tmp/old <commit> && (cd /tmp/old && python setup.py build_ext --inplace)
+    python benchmarks/tail_deciles.py --lists nyt2023 --mode off --baseline /tmp/old
+
+Only the package's public exact-search API is used, so an older tree runs
+the same code paths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+PROVE = """
+import json, resource, sys, time
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.words import load_answers, load_guesses
+from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
+lists, mode, word = sys.argv[1], sys.argv[2], sys.argv[3]
+lexicon = Lexicon(list(load_answers(lists)), list(load_guesses(lists)), n_threads=1)
+searcher = make_exact_searcher(lexicon, mode, n_threads=1)
+lexicon.matrix
+row = lexicon.guess_index(word)
+started = time.process_time()
+total = int(opener_total(searcher, lexicon, row, 6))
+guarantee = None
+if total >= 1 << 40:
+    total = None
+    if mode != "off":
+        guarantee = list(fewest_guarantee(searcher, lexicon, row, 6))
+cpu = time.process_time() - started
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"total": total, "guarantee": guarantee, "search_cpu": cpu,
+                  "states": int(searcher.states), "peak_mb": peak}))
+"""
+
+
+def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None]]:
+    """The shipped table's openers by total (bound where only a bound),
+    those that cannot finish last: read with the given tree's package."""
+    code = ("import json, sys\n"
+            "from wordle_fast.lexicon import Lexicon\n"
+            "from wordle_fast.exact.tables import shipped_table\n"
+            "table = shipped_table(Lexicon.edition(sys.argv[1]), sys.argv[2])\n"
+            "print(json.dumps([[e.opener, e.total] for e in table.entries.values()]))")
+    done = subprocess.run([sys.executable, "-c", code, lists, mode], cwd=tree, check=True,
+                          capture_output=True, text=True)
+    entries = json.loads(done.stdout)
+    return sorted(((word, total) for word, total in entries),
+                  key=lambda item: (item[1] is None, item[1] or 0, item[0]))
+
+
+def sample(entries, per_decile: int, seed: int) -> list[tuple[int, str, int | None]]:
+    rng = random.Random(seed)
+    chosen = []
+    for decile in range(10):
+        part = entries[decile * len(entries) // 10:(decile + 1) * len(entries) // 10]
+        for word, total in rng.sample(part, min(per_decile, len(part))):
+            chosen.append((decile + 1, word, total))
+    return chosen
+
+
+def prove(tree: Path, lists: str, mode: str, word: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", PROVE, lists, mode, word], cwd=tree,
+                          check=True, capture_output=True, text=True,
+                          env={**os.environ, "OMP_NUM_THREADS": "1"})
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lists", default="nyt2023")
+    parser.add_argument("--mode", choices=["off", "hard"], default="off")
+    parser.add_argument("--per-decile", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deciles", default="1-10", help="which deciles, e.g. 10 or 8-10")
+    parser.add_argument("--baseline", type=Path, help="a second tree, built in place")
+    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
+    args = parser.parse_args()
+    first, _, last = args.deciles.partition("-")
+    wanted = range(int(first), int(last or first) + 1)
+    trees = [args.tree] + ([args.baseline] if args.baseline else [])
+    chosen = [c for c in sample(table_order(args.lists, args.mode, args.tree), args.per_decile,
+                                args.seed) if c[0] in wanted]
+    names = ["this build"] + (["baseline"] if args.baseline else [])
+    print(f"{args.lists}, mode {args.mode}, seed {args.seed}, {args.per_decile} per decile; "
+          "search CPU s / states / peak MB per build")
+    print(f"{'decile':>6} {'opener':<8} {'table':>7} " + " ".join(f"{n:>28}" for n in names)
+          + ("   ratio" if args.baseline else ""))
+    ratios = {}
+    for index, (decile, word, shipped) in enumerate(chosen):
+        order = trees if index % 2 == 0 else trees[::-1]
+        results = {tree: prove(tree, args.lists, args.mode, word) for tree in order}
+        found = {(r["total"], json.dumps(r["guarantee"])) for r in results.values()}
+        if len(found) > 1:
+            raise SystemExit(f"{word}: the builds disagree: {found}")
+        cells = " ".join(f"{r['search_cpu']:>9.2f} {r['states']:>10} {r['peak_mb']:>6.0f}"
+                         for r in (results[t] for t in trees))
+        ratio = ""
+        if args.baseline:
+            base = results[args.baseline]["search_cpu"]
+            ratios.setdefault(decile, []).append(results[args.tree]["search_cpu"] / base)
+            ratio = f" {ratios[decile][-1]:>7.2f}"
+        value = results[args.tree]["total"]
+        shown = value if value is not None else f"g{results[args.tree]['guarantee']}"
+        print(f"{decile:>6} {word:<8} {shown!s:>7} {cells}{ratio}", flush=True)
+    for decile, values in sorted(ratios.items()):
+        print(f"decile {decile}: median ratio this build / baseline {statistics.median(values):.2f}")
+
+
+if __name__ == "__main__":
+    main()
