@@ -183,3 +183,12 @@ def test_the_chance_searched_for_a_shortlist_says_so(ound_files, monkeypatch):
     top = short.suggest(top=1)[0]
     assert "searched for the 5 guesses with the most feedbacks" in short.ranking_caveat
     assert top.score == pytest.approx(best.score, abs=1e-6) and top.n_buckets > 1
+
+
+def test_an_optimal_solver_that_has_played_simulates_over_processes(ound_files):
+    answers, guesses = ound_files
+    solver = Solver(answers, guesses, strategy="optimal", max_guesses=5, use_cache=False)
+    solver.best()                        # its searcher now holds a compiled search
+    result = wf.simulate(solver, workers=2)
+    assert result.failed == 0 and result.workers == 2
+    assert result.total_guesses == wf.simulate(solver).total_guesses

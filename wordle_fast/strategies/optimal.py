@@ -159,3 +159,9 @@ class OptimalStrategy(Strategy):
         scale = max(min(1.0 / (n * (depth * n + 1)), 4e-4 / (depth * n + 1)), 1e-9 / n)
         scale = min(scale, 1.0 / (n * (depth * n + 1)))
         return chances - np.where(np.isfinite(costs), costs, depth * n) * scale
+
+    def __getstate__(self):
+        # (sent to worker processes: the searchers and their memos stay here)
+        state = dict(self.__dict__)
+        state.update(_searchers={}, _tables={}, _win_counters={}, _searchers_for=None)
+        return state
