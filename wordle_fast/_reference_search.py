@@ -16,7 +16,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from wordle_fast._reference import INFEASIBLE, hard_mode_allows
+from wordle_fast._reference import INFEASIBLE, exact_total, hard_mode_allows
 
 MODES = ("off", "hard", "strict")
 
@@ -45,9 +45,10 @@ def _buckets(matrix, guess: int, members) -> dict[int, tuple]:
 
 class ExactSearcher:
     """T(S, d), the fewest total guesses that finish every answer of S
-    within d guesses: the least over every allowed guess g of
-    |S| + sum over g's non-green buckets B of T(B, d - 1). In the hard
-    modes each bucket allows the guesses the rule keeps after g."""
+    within d guesses, by ``_reference.exact_total`` (the brute force over
+    every allowed guess, its memo one call's), behind the compiled
+    searcher's methods. It counts no states, and keeps no memo between
+    calls."""
 
     def __init__(self, matrix, length, answer_rows, max_entries=2_000_000, n_threads=None,
                  mode="off", guess_letters=None, **tuning):
@@ -65,21 +66,17 @@ class ExactSearcher:
         self.n_patterns = 3 ** length
         self.green = self.n_patterns - 1
         self.n_threads = 0 if n_threads is None else int(n_threads)
-        self.memo: dict = {}
         self.states = self.memo_hits = 0
 
     def clear(self):
-        self.memo.clear()
-        self.states = self.memo_hits = 0
+        pass    # no memo outlives a call
 
     def stats(self):
-        return {"states": self.states, "memo_hits": self.memo_hits,
-                "memo_entries": len(self.memo), "legal_lists": 0,
+        return {"states": 0, "memo_hits": 0, "memo_entries": 0, "legal_lists": 0,
                 "max_entries": self.max_entries}
 
     def memo_items(self):
-        for (members, depth, legal), value in list(self.memo.items()):
-            yield np.array(members, dtype=np.intp), depth, legal, int(value), True
+        return iter(())
 
     # -- the rule ----------------------------------------------------------------
 
@@ -114,39 +111,18 @@ class ExactSearcher:
         return tuple(g for g in legal
                      if hard_mode_allows(self.mode, self.words[guess], code, self.words[g]))
 
-    # -- the recursion -----------------------------------------------------------
+    # -- the recursion, the brute force's ----------------------------------------
 
     def _total(self, members: tuple, depth: int, legal) -> int:
-        n = len(members)
-        if n == 0:
+        if not members:
             return 0
-        if n == 1:
-            return 1 if depth >= 1 else INFEASIBLE
-        if depth <= 1:
-            return INFEASIBLE
-        key = (members, depth, legal)
-        if key in self.memo:
-            self.memo_hits += 1
-            return self.memo[key]
-        self.states += 1
-        best = INFEASIBLE
-        for guess in range(self.n_guesses) if legal is None else legal:
-            best = min(best, self._after(members, guess, depth, legal))
-        if len(self.memo) >= self.max_entries:
-            self.memo.clear()
-        self.memo[key] = best
-        return best
+        return exact_total(self.matrix, self.length, depth, answers=members, mode=self.mode,
+                           guesses=self.words, legal=legal)
 
-    def _after(self, members: tuple, guess: int, depth: int, legal) -> int:
-        # n + T of each non-green bucket (a guess that learns nothing leaves
-        # the same set, with one guess fewer)
-        cost = len(members)
-        for code, bucket in _buckets(self.matrix, guess, members).items():
-            if code != self.green:
-                cost += self._total(bucket, depth - 1, self._legal_after(legal, guess, code))
-                if cost >= INFEASIBLE:
-                    return INFEASIBLE
-        return min(cost, INFEASIBLE)
+    def _afters(self, members: tuple, depth: int, legal) -> list[int]:
+        """Every guess row's total when played next (the legal ones are meant)."""
+        return exact_total(self.matrix, self.length, depth, answers=members, mode=self.mode,
+                           guesses=self.words, per_opener=True, legal=legal)
 
     # -- the compiled searcher's methods ------------------------------------------
 
@@ -171,7 +147,7 @@ class ExactSearcher:
             raise ValueError(f"guess row {guess} is not among the legal guesses")
         if not members:
             return 0
-        return self._after(members, int(guess), depth, legal)
+        return self._afters(members, depth, legal)[int(guess)]
 
     def lower_bound(self, members, depth, legal=None):
         return self.solve(members, depth, legal=legal)
@@ -203,7 +179,8 @@ class ExactSearcher:
         rows = [int(g) for g in np.asarray(rows).ravel()]
         if legal is not None and not set(rows) <= set(legal):
             raise ValueError("every row must be a legal guess in this mode")
-        costs = np.array([self._after(members, g, depth, legal) for g in rows], dtype=np.float64)
+        afters = self._afters(members, depth, legal)
+        costs = np.array([afters[g] for g in rows], dtype=np.float64)
         return costs, costs < INFEASIBLE
 
     def best_guess(self, members, depth, legal=None):
@@ -211,11 +188,12 @@ class ExactSearcher:
         legal = self._legal_now(legal, members)
         if not members:
             raise ValueError("no candidates")
-        value = self._total(members, depth, legal)
+        afters = self._afters(members, depth, legal)
+        rows = range(self.n_guesses) if legal is None else legal
+        value = min(afters[g] for g in rows)
         if value >= INFEASIBLE:
             raise ValueError(f"{len(members)} candidates cannot be solved within {depth} guesses")
-        return next(g for g in (range(self.n_guesses) if legal is None else legal)
-                    if self._after(members, g, depth, legal) == value)
+        return next(g for g in rows if afters[g] == value)
 
     def bucket_bounds(self, opener, depth):
         """Each non-green bucket of ``opener`` over every answer, largest
