@@ -51,10 +51,7 @@ def _python() -> SimpleNamespace:
 
 def select(choice: str | None = None) -> SimpleNamespace:
     """The kernels for ``choice`` (default: the ``WORDLE_FAST_IMPL`` variable)."""
-    choice = choice.strip().lower() if choice else chosen()
-    if choice not in CHOICES:
-        raise InvalidOption(f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}; "
-                            "unset it or choose one")
+    choice = _checked(choice or os.environ.get("WORDLE_FAST_IMPL") or "auto")
     if choice == "python":
         return _python()
     try:
@@ -82,9 +79,8 @@ def missing_core_message(error: ImportError, package: Path = Path(__file__).reso
             "'pip install .' from a checkout (needs a C compiler)")
 
 
-def chosen() -> str:
-    """The implementation ``WORDLE_FAST_IMPL`` asks for, checked (``auto`` if unset)."""
-    choice = (os.environ.get("WORDLE_FAST_IMPL") or "auto").strip().lower()
+def _checked(choice: str) -> str:
+    choice = choice.strip().lower()
     if choice not in CHOICES:
         raise InvalidOption(f"WORDLE_FAST_IMPL={choice!r} is not one of {', '.join(CHOICES)}; "
                             "unset it or choose one")

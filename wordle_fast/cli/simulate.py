@@ -3,7 +3,6 @@ named) and report how the strategy did, on one board or several."""
 
 from __future__ import annotations
 
-
 from wordle_fast.cli.options import add_json_option, capped_workers, check_limit, given, only_with
 from wordle_fast.cli.solver_options import add_solver_options, solver_from
 from wordle_fast.cli.output import (
@@ -78,7 +77,7 @@ def run(args) -> int:
         answers = _answers(args, solver)
         games = (args.sample if args.sample is not None else
                  len(answers) if answers is not None else solver.lexicon.n_answers)
-        workers = capped_workers("--workers", args.workers, max(1, games))
+        workers = capped_workers("--workers", args.workers, games)
         result = simulate(solver, answers=answers, opener=args.opener,
                           max_guesses=args.max_turns, workers=workers, progress=progress,
                           sample=args.sample, seed=args.seed)

@@ -25,8 +25,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from wordle_fast._backend import kernels
-from wordle_fast._backend import UNSOLVABLE
+from wordle_fast._backend import UNSOLVABLE, kernels
 from wordle_fast._display import html_table
 from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordle_fast.patterns import all_green
 from wordle_fast.rules import legal_guesses
 
 
@@ -64,7 +65,7 @@ class WinCounter:
         codes = self.lexicon.matrix[row, members]
         won = 0
         word = self.lexicon.guesses[row]
-        green = 3 ** self.lexicon.length - 1
+        green = all_green(self.lexicon.length)
         for code in np.unique(codes):
             bucket = members[codes == code]
             if code == green:

@@ -36,9 +36,10 @@ def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None
     check_memory(copies * lexicon.matrix_bytes,
                  f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
                  f"answers ({copies} copies of the pattern matrix)")
-    return exact_searcher_class()(lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
-                         mode=check_mode(hard_mode),
-                         guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
+    return exact_searcher_class()(
+        lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
+        mode=check_mode(hard_mode),
+        guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
 
 
 def by_cheap_score(lexicon: Lexicon) -> np.ndarray:

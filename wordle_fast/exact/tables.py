@@ -28,8 +28,8 @@ from wordle_fast._display import html_table
 from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.words import data_folder
 from wordle_fast.rules import mode_name
+from wordle_fast.words import data_folder
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
 STATUSES = (EXACT, LOWER_BOUND, CANNOT_FINISH)
@@ -196,7 +196,7 @@ def entries_digest(stored: dict) -> str:
     """The digest a results file keeps of what it claims (description,
     margin, entries, open bounds): any edit by hand breaks it. It guards
     against edits and damage, not against a forger who recomputes it;
-    ``checked_entries`` bounds every entry besides."""
+    ``results.false_claim`` bounds every entry besides."""
     claims = {key: stored.get(key) for key in ("description", "within", "entries",
                                                "open_bounds")}
     text = json.dumps(claims, sort_keys=True, separators=(",", ":"))
@@ -224,9 +224,10 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
     table file (see ``_open_bounds_from``); ``sealed``: the file carries the
     digest of its entries (files written before digests, and the shipped
     tables, do not). A digest that does not match raises ``Unsealed``
-    (edited by hand, or damaged). A missing file gives None. A file for other lists, limit or mode, or one that is not a
-    table: None when ``strict`` is false (the default results path, where
-    such a file can only be stale), else a clear error."""
+    (edited by hand, or damaged). A missing file gives None. A file for
+    other lists, limit or mode, or one that is not a table: None when
+    ``strict`` is false (the default results path, where such a file can
+    only be stale), else a clear error."""
 
     def not_a_table(error):
         if strict:

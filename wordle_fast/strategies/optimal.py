@@ -57,7 +57,6 @@ class OptimalStrategy(Strategy):
         self._searchers_for = None
         self._tables = {}        # (hard mode, limit) -> the opening table, for _searchers_for
         self._win_counters = {}  # hard mode -> WinCounter, for _searchers_for
-        self.caveat = None
 
     def searcher(self, lexicon, hard_mode: str = "off"):
         """The exact searcher for ``lexicon`` and ``hard_mode``, kept with its memo."""
