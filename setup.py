@@ -33,7 +33,8 @@ else:
     compile_args += ["-fopenmp"] if OPENMP else []
     link_args = ["-fopenmp"] if OPENMP else []
 
-MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_exact"]
+MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
+           "_exact"]
 
 extensions = [
     Extension(

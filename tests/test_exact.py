@@ -379,13 +379,16 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
     assert shared.stats()["memo_entries"] <= max_entries
 
 
-def test_a_full_memo_forgets_its_older_half(official):
+def test_a_full_memo_replaces_entries_and_stays_right(official):
+    # A memo of 256 entries for a search of thousands of states: full, it
+    # replaces entries, never grows past its size, and the total is right.
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
-                             max_entries=200)
+                             max_entries=300)
     assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
                                 6) == 7920
     stats = searcher.stats()
-    assert stats["states"] > 200 and 100 <= stats["memo_entries"] <= 200
+    assert stats["max_entries"] == 256
+    assert stats["states"] > 256 and stats["memo_entries"] <= 256 < stats["memo_replaced"]
 
 
 def test_bucket_order_must_be_known(official):
@@ -655,7 +658,7 @@ def test_every_memo_entry_is_sound(case, union_bounds, data):
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
-                             union_bounds=union_bounds)
+                             union_bounds=union_bounds, keep_keys=True)
     for row in data.draw(st.lists(st.integers(0, lexicon.n_guesses - 1), min_size=1, max_size=3)):
         searcher.after_guess(np.arange(lexicon.n_answers), row, max_guesses)
     for members, depth, context, value, exact in searcher.memo_items():

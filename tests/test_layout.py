@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-COMPILED = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_exact"]
+COMPILED = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
+            "_exact"]
 
 
 def stub_names(path: Path) -> set[str]:

@@ -10,6 +10,7 @@ UNSOLVABLE: int       # a total at or above it: the set cannot finish in the gue
 BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices (None: by mode)
 PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
 LEGAL_CACHE_BYTES: int   # memory for hard mode's legal lists kept by rule context
+DEFAULT_MEMO_ENTRIES: int   # the most entries the memo grows to (24 bytes each)
 
 class ExactSearcher:
     """T(S, d) over one pattern matrix, with a memo (see _exact.pyx)."""
@@ -24,7 +25,7 @@ class ExactSearcher:
         matrix: npt.NDArray[np.unsignedinteger],
         length: int,
         answer_rows: npt.ArrayLike,
-        max_entries: int = 2_000_000,
+        max_entries: int = ...,
         n_threads: int | None = None,
         mode: str = "off",
         guess_letters: npt.ArrayLike | None = None,
@@ -33,6 +34,7 @@ class ExactSearcher:
         bucket_order: str | None = None,
         reach_scan: bool = True,
         union_bounds: bool = True,
+        keep_keys: bool = False,
         parallel_work: int = ...,
     ) -> None: ...
     def clear(self) -> None: ...

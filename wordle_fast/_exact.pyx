@@ -55,17 +55,33 @@ from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 
-from wordle_fast._bitset cimport fill_bitset, popcount64
+from wordle_fast._bitset cimport popcount64
 from wordle_fast._legal cimport (MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal,
                                  row_reveals)
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import letter_counts, mode_id
+from wordle_fast._memo cimport Fingerprint, Memo, fingerprint
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
 
 BUCKET_ORDERS = ("smallest", "largest", "code")   # _guess_cost's order of a guess's buckets
 cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
 UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
+
+
+cdef struct Child:
+    # What _bucket_costs knows of one bucket before searching it.
+    Fingerprint key
+    int64_t entry         # its memo entry, or -1
+    int64_t lower         # the bound its search starts from
+    Py_ssize_t most       # the most buckets a candidate makes of it, or -1
+    int state             # CHILD_SETTLED, CHILD_KEYED or CHILD_STRICT
+
+
+cdef enum:
+    CHILD_SETTLED = 0     # known already: not searched
+    CHILD_KEYED = 1       # searched by its key (normal and hard mode)
+    CHILD_STRICT = 2      # strict mode: keyed by its filtered list, when searched
 
 
 cdef struct Scratch:
@@ -202,6 +218,9 @@ cdef enum:
 PARALLEL_WORK = 1 << 16
 # Hard mode's legal lists kept by rule context (ExactSearcher._legal_in_context)
 LEGAL_CACHE_BYTES = 64 << 20
+# The memo grows to at most this many entries of 24 bytes (768 MB); see
+# _memo.pyx and benchmarks/README.md.
+DEFAULT_MEMO_ENTRIES = 1 << 25
 
 
 cdef void _guess_bounds_columns(
@@ -271,19 +290,22 @@ def _transposed(const uint8_t[:, ::1] matrix):
     return out
 
 
-# A memo entry is one int, (value << 1) | exact: a tuple per entry cost its
-# allocation, and the cyclic GC walked two million of them (see
-# benchmarks/README.md).
-cdef inline object _memo_entry(int64_t value, bint exact):
-    return (value << 1) | exact
+# A memo entry as Memo.find gives it: (value << 1) | exact, or -1 (none).
+cdef inline int64_t _memo_value(int64_t entry) noexcept nogil:
+    return entry >> 1
 
 
-cdef inline int64_t _memo_value(object entry) except? -1:
-    return (<int64_t> entry) >> 1
+cdef inline bint _memo_exact(int64_t entry) noexcept nogil:
+    return entry & 1
 
 
-cdef inline bint _memo_exact(object entry) except? -1:
-    return (<int64_t> entry) & 1
+cdef inline int _weight(Py_ssize_t states) noexcept nogil:
+    # An entry's weight in the memo: the bits of the states its search visited.
+    cdef int bits = 0
+    while states > 0:
+        bits += 1
+        states >>= 1
+    return bits
 
 
 cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
@@ -374,7 +396,7 @@ cdef class ExactSearcher:
     cdef const intp_t* by_reach           # guess rows, most buckets over every answer first
     cdef const int64_t* reach             # [n_guesses] buckets each guess makes of every answer
     cdef const uint8_t* matrix8           # uint8 codes guess-major, [n_guesses, n_answers]
-    cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, n_words, length
+    cdef Py_ssize_t n_answers, n_guesses, n_patterns, all_green, length
     cdef uint32_t* seen
     cdef int32_t* bucket_of               # [n_patterns] scratch of _note_unions: bucket + 1, or 0
     cdef uint32_t stamp
@@ -383,12 +405,12 @@ cdef class ExactSearcher:
     cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
-    cdef dict memo                      # key -> _memo_entry(value or lower bound, exact?)
+    cdef Memo memo                      # fingerprint -> value or lower bound, exact?
     cdef dict legal_ids                 # packed legal list -> its number in the keys
     cdef dict legal_by_context          # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
     cdef uint64_t next_legal_id
-    cdef readonly Py_ssize_t states, memo_hits, max_entries
+    cdef readonly Py_ssize_t states, memo_hits
     cdef readonly str mode
     cdef int n_threads
 
@@ -396,10 +418,11 @@ cdef class ExactSearcher:
         self.seen = NULL
         self.bucket_of = NULL
 
-    def __init__(self, matrix, Py_ssize_t length, answer_rows, Py_ssize_t max_entries=2_000_000,
+    def __init__(self, matrix, Py_ssize_t length, answer_rows,
+                 Py_ssize_t max_entries=DEFAULT_MEMO_ENTRIES,
                  n_threads=None, str mode="off", guess_letters=None, *,
                  bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
-                 bint union_bounds=True,
+                 bint union_bounds=True, bint keep_keys=False,
                  Py_ssize_t parallel_work=PARALLEL_WORK):
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
@@ -420,7 +443,6 @@ cdef class ExactSearcher:
         self.length = length
         self.n_patterns = int(3 ** length)
         self.all_green = self.n_patterns - 1
-        self.n_words = (self.n_answers + 63) // 64
         self.mode = mode
         self.mode_id = mode_id(mode)
         if self.mode_id != MODE_OFF:
@@ -439,14 +461,11 @@ cdef class ExactSearcher:
         if self.seen == NULL or self.bucket_of == NULL:
             raise MemoryError()
         self.stamp = 0
-        self.memo = {}
+        self.memo = Memo(max_entries, keep_keys)
         self.legal_ids = {}
         self.legal_by_context = {}
         self.legal_cached_bytes = 0
         self.next_legal_id = 0
-        if max_entries < 1:
-            raise ValueError(f"max_entries must be at least 1, got {max_entries}")
-        self.max_entries = max_entries
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
         if bucket_order is None:
             bucket_order = "largest" if self.mode_id == MODE_OFF else "smallest"
@@ -469,55 +488,37 @@ cdef class ExactSearcher:
         self.legal_cached_bytes = 0
         self.states = self.memo_hits = 0
 
+    @property
+    def max_entries(self):
+        return self.memo.max_entries
+
     def memo_items(self):
         """What the memo knows, for checking it: ``(members, depth, context,
         value, exact)`` per entry, ``context`` the key's rule suffix (None in
-        normal mode) and ``value`` a lower bound when not ``exact``."""
-        cdef Py_ssize_t size = 8 * self.n_words, body
-        for key, entry in list(self.memo.items()):
-            value, exact = _memo_value(entry), _memo_exact(entry)
-            body = len(key) - 1 - self._context_size()
-            data = np.frombuffer(key[:body], dtype=np.uint8)
-            if body == size:
-                bits = np.unpackbits(data, bitorder="little")   # the bitset's words are native
-                members = np.flatnonzero(bits[:self.n_answers])
-            else:
-                members = data.view("<u2").astype(np.intp)
-            yield (members, key[body], None if body + 1 == len(key) else key[body + 1:],
-                   int(value), bool(exact))
+        normal mode) and ``value`` a lower bound when not ``exact``. Only a
+        searcher made with ``keep_keys=True`` can list them (the memo keeps
+        fingerprints, not members)."""
+        yield from self.memo.items()
 
     def stats(self):
         return {"states": self.states, "memo_hits": self.memo_hits,
-                "memo_entries": len(self.memo), "legal_lists": len(self.legal_ids),
-                "max_entries": self.max_entries}
+                "memo_entries": self.memo.count, "memo_replaced": self.memo.replaced,
+                "legal_lists": len(self.legal_ids), "max_entries": self.memo.max_entries}
 
-    cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, bytes context):
-        # The members (sorted: every caller passes them so), as two-byte
-        # numbers or as a bitset over the answers, whichever is shorter;
-        # then the depth; then, in the hard modes, the rule's context
-        # (_root_context). A key's length tells the two forms apart, as the
-        # context's length is fixed and the list form is used only when it
-        # is strictly shorter. Small sets, most of the memo, take 2n bytes
-        # instead of the whole bitset (400 bytes on the nyt2023 lists).
-        cdef Py_ssize_t j, size = 8 * self.n_words
-        # (a list exactly as long as the bitset would be is stored as the
-        # bitset: a key's length alone must tell the forms apart)
-        cdef bint as_list = self.n_answers <= 65536 and 2 * n < size
-        if as_list:
-            size = 2 * n
-        cdef Py_ssize_t extra = 0 if context is None else len(context)
-        cdef bytes key = PyBytes_FromStringAndSize(NULL, size + 1 + extra)
-        cdef char* out = PyBytes_AS_STRING(key)
-        if as_list:
-            for j in range(n):
-                out[2 * j] = <char> (members[j] & 0xFF)
-                out[2 * j + 1] = <char> (members[j] >> 8)
-        else:
-            fill_bitset(<bitword_t*> out, self.n_words, members, n)
-        out[size] = <char> depth
-        if extra:
-            memcpy(out + size + 1, PyBytes_AS_STRING(context), extra)
-        return key
+    cdef inline Fingerprint _key(self, const intp_t* members, Py_ssize_t n, int depth,
+                                 bytes context):
+        # The memo's key: the members (sorted: every caller passes them so),
+        # the depth and, in the hard modes, the rule's context (_root_context).
+        if context is None:
+            return fingerprint(members, n, depth, NULL, 0)
+        return fingerprint(members, n, depth, <const uint8_t*> PyBytes_AS_STRING(context),
+                           len(context))
+
+    cdef inline void _note(self, Fingerprint key, const intp_t* members, Py_ssize_t n,
+                           int depth, bytes context, int64_t value, bint exact, int weight):
+        self.memo.store(key, value, exact, weight)
+        if self.memo.keys is not None:
+            self.memo.remember(key, members, n, depth, context)
 
     cdef bytes _root_context(self, legal):
         # What the memo key must add to the members for the legal guesses:
@@ -649,6 +650,7 @@ cdef class ExactSearcher:
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
+        self.memo.new_generation()
         if after is None or self.mode_id == MODE_OFF:
             legal = self._legal_now(legal, members)
             context = self._root_context(legal)
@@ -676,6 +678,7 @@ cdef class ExactSearcher:
             raise ValueError(f"guess row {guess} is not among the legal guesses")
         if members.shape[0] == 0:
             return 0
+        self.memo.new_generation()
         return self._cost_of(members, guess, depth, budget, legal)
 
     def lower_bound(self, members, int depth, legal=None):
@@ -689,9 +692,10 @@ cdef class ExactSearcher:
             return self._solve(&view[0], n, depth, INFEASIBLE, legal, None) if n else 0
         if depth <= 1:
             return INFEASIBLE
-        entry = self.memo.get(self._key(&view[0], n, depth, self._root_context(legal)))
+        cdef int64_t entry = self.memo.find(self._key(&view[0], n, depth,
+                                                      self._root_context(legal)))
         bounds, _, _ = self._all_bounds(&view[0], n, legal)
-        return max(int(bounds.min()), 2 * n - 1, 0 if entry is None else _memo_value(entry))
+        return max(int(bounds.min()), 2 * n - 1, 0 if entry < 0 else _memo_value(entry))
 
     def guess_bounds(self, members, legal=None):
         """``(bounds, buckets)`` of every legal guess over the set, in the
@@ -915,30 +919,30 @@ cdef class ExactSearcher:
             return small
         if 2 * n - 1 > budget:
             return 2 * n - 1
-        key = self._key(members, n, depth, context)
+        cdef Fingerprint key = self._key(members, n, depth, context)
         return self._solve_keyed(members, n, depth, budget, legal, context, guess, code, key,
-                                 self.memo.get(key))
+                                 self.memo.find(key))
 
     cdef int64_t _solve_keyed(self, const intp_t* members, Py_ssize_t n, int depth,
                               int64_t budget, legal, bytes context, Py_ssize_t guess,
-                              Py_ssize_t code, bytes key, entry, reach=None,
+                              Py_ssize_t code, Fingerprint key, int64_t entry, reach=None,
                               Py_ssize_t most=-1) except -1:
         # _solve for a set of three or more whose key and memo entry (or
-        # None) the caller has already looked up; `reach`, `most`: see _search.
-        if entry is not None:
+        # -1) the caller has already looked up; `reach`, `most`: see _search.
+        if entry >= 0:
             self.memo_hits += 1
             if _memo_exact(entry) or _memo_value(entry) > budget:
                 return _memo_value(entry)
         self.states += 1
+        cdef Py_ssize_t states_before = self.states
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
         cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach, most)
+        cdef int weight = _weight(self.states - states_before + 1)
         if result <= budget:
-            self.memo[key] = _memo_entry(result, True)
-        elif entry is None or result > _memo_value(entry):
-            self.memo[key] = _memo_entry(result, False)
-        if len(self.memo) > self.max_entries:
-            self.memo = _newer_half(self.memo)     # the older half goes
+            self._note(key, members, n, depth, context, result, True, weight)
+        elif entry < 0 or result > _memo_value(entry):
+            self._note(key, members, n, depth, context, result, False, weight)
         return result
 
     cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal,
@@ -1123,17 +1127,19 @@ cdef class ExactSearcher:
         cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
         cdef intp_t* grouped = <intp_t*> malloc(2 * n * sizeof(intp_t))
         cdef int64_t* known = <int64_t*> malloc((n + 1) * sizeof(int64_t))
-        if keys == NULL or grouped == NULL or known == NULL:
+        cdef Child* children = <Child*> malloc((n + 1) * sizeof(Child))
+        if keys == NULL or grouped == NULL or known == NULL or children == NULL:
             free(keys)
             free(grouped)
             free(known)
+            free(children)
             raise MemoryError()
         cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
         cdef Py_ssize_t n_buckets[1]
         n_buckets[0] = 0
         try:
             total = self._bucket_costs(members, n, guess, depth, budget, legal, context, reach,
-                                       keys, grouped, by_size, known, n_buckets)
+                                       keys, grouped, by_size, known, children, n_buckets)
             if self.union_bounds and n_buckets[0] > 1 and depth > 2:
                 self._note_unions(keys, grouped, by_size, known, n_buckets[0], n, guess,
                                   depth - 1, legal, context)
@@ -1142,11 +1148,13 @@ cdef class ExactSearcher:
             free(keys)
             free(grouped)
             free(known)
+            free(children)
 
     cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                                int depth, int64_t budget, legal, bytes context, reach,
                                uint64_t* keys, intp_t* grouped, uint64_t* by_size,
-                               int64_t* known, Py_ssize_t* n_buckets_out) except -1:
+                               int64_t* known, Child* children,
+                               Py_ssize_t* n_buckets_out) except -1:
         # _guess_cost's work; `known` gets what is known of each bucket in
         # `by_size` order (its value or a lower bound), and n_buckets_out
         # how many there are.
@@ -1224,8 +1232,13 @@ cdef class ExactSearcher:
         # (_solve_keyed). Strict mode's rule has no short state: its
         # key needs the filtered list, so it is left to the search
         # (filtering every bucket first doubled the strict SALET proof).
-        children = [None] * n_buckets
+        # (the children's rule contexts, hard mode only: the rest is in `children`)
+        contexts = [None] * n_buckets if self.mode_id == MODE_HARD else None
+        cdef Fingerprint key
+        cdef int64_t entry
+        child_context = None
         for b in range(n_buckets):
+            children[b].state = CHILD_SETTLED
             size = self._bucket_size(by_size[b], n)
             value = _small_set_value(size, depth - 1)
             if value >= 0:    # a closed form (one or two words, or too few guesses)
@@ -1237,23 +1250,22 @@ cdef class ExactSearcher:
             start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
             code = keys[start] >> 32
             most = -1
-            if legal is None:
-                child_context = None
-            elif self.mode_id == MODE_HARD:
+            if legal is not None and self.mode_id == MODE_HARD:
                 child_context = self._hard_context_after(context, guess, code)
-            else:
-                children[b] = (None, None, None, None, 2 * size - 1, -1)
+                contexts[b] = child_context
+            elif legal is not None:
+                children[b].state, children[b].lower, children[b].most = CHILD_STRICT, 2 * size - 1, -1
                 continue
             key = self._key(grouped + start, size, depth - 1, child_context)
-            entry = self.memo.get(key)
+            entry = self.memo.find(key)
             lower = 2 * size - 1
-            if entry is not None and _memo_value(entry) > lower:
+            if entry >= 0 and _memo_value(entry) > lower:
                 lower = min(_memo_value(entry), INFEASIBLE)
                 known[b] = lower
                 total += lower - (2 * size - 1)
                 if total > budget:
                     return total
-            elif entry is None and self.columns8 != NULL and self.closed_forms and size <= 128:
+            elif entry < 0 and self.columns8 != NULL and self.closed_forms and size <= 128:
                 # What the candidates alone say, as _search would start,
                 # but before any bucket is scanned: one that splits the
                 # bucket apart settles it (2s - 1); failing that it costs
@@ -1262,34 +1274,39 @@ cdef class ExactSearcher:
                 # (computed again for each, it was a sixth of a search).
                 most = self._most_splits(grouped + start, size)
                 if most == size:
-                    self.memo[key] = _memo_entry(2 * size - 1, True)
+                    self._note(key, grouped + start, size, depth - 1, child_context,
+                               2 * size - 1, True, 0)
                     continue
                 lower = 2 * size
                 known[b] = lower
                 settled = most == size - 1 and depth >= 4   # a candidate leaves one pair
-                self.memo[key] = _memo_entry(lower, settled)
+                self._note(key, grouped + start, size, depth - 1, child_context, lower,
+                           settled, 0)
                 total += 1
                 if total > budget:
                     return total
                 if settled:
                     continue
-            children[b] = (legal, child_context, key, entry, lower, most)
+            children[b].state, children[b].key, children[b].entry = CHILD_KEYED, key, entry
+            children[b].lower, children[b].most = lower, most
         for b in range(n_buckets):
-            if children[b] is None:
+            if children[b].state == CHILD_SETTLED:
                 continue
             size = self._bucket_size(by_size[b], n)
             start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-            child_legal, child_context, key, entry, lower, most = children[b]
+            lower = children[b].lower
             code = keys[start] >> 32
-            if key is None:     # strict mode
+            if children[b].state == CHILD_STRICT:
                 child_legal = self._legal_after(legal, guess, code)
                 value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
                                     child_legal, self._root_context(child_legal))
             else:
                 value = self._solve_keyed(grouped + start, size, depth - 1,
-                                          budget - (total - lower), child_legal, child_context,
-                                          -1 if legal is None else guess, code, key, entry,
-                                          reach, most)
+                                          budget - (total - lower), legal,
+                                          None if contexts is None else contexts[b],
+                                          -1 if legal is None else guess, code,
+                                          children[b].key, children[b].entry, reach,
+                                          children[b].most)
             if value > lower:
                 known[b] = value
             total += value - lower
@@ -1318,8 +1335,9 @@ cdef class ExactSearcher:
         cdef Py_ssize_t parts[3]
         cdef Py_ssize_t at[3]
         cdef Py_ssize_t ends[3]
-        cdef int64_t value
+        cdef int64_t value, entry
         cdef int32_t slot, gray
+        cdef Fingerprint key
         for b in range(n_buckets):
             self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = <int32_t> (b + 1)
         try:
@@ -1377,19 +1395,18 @@ cdef class ExactSearcher:
                                 pick = p
                         merged[t] = grouped[at[pick]]
                         at[pick] += 1
-                    key = self._key(merged, union_size, depth,
-                                    None if legal is None
-                                    else self._hard_context_after(context, guess, base))
-                    entry = self.memo.get(key)
+                    union_context = (None if legal is None
+                                     else self._hard_context_after(context, guess, base))
+                    key = self._key(merged, union_size, depth, union_context)
+                    entry = self.memo.find(key)
                     if value >= INFEASIBLE:
-                        self.memo[key] = _memo_entry(INFEASIBLE, True)
-                    elif entry is None or (not _memo_exact(entry) and _memo_value(entry) < value):
-                        self.memo[key] = _memo_entry(value, False)
+                        self._note(key, merged, union_size, depth, union_context, INFEASIBLE,
+                                   True, 0)
+                    elif entry < 0 or (not _memo_exact(entry) and _memo_value(entry) < value):
+                        self._note(key, merged, union_size, depth, union_context, value, False, 0)
         finally:
             for b in range(n_buckets):
                 self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = 0
-        if len(self.memo) > self.max_entries:
-            self.memo = _newer_half(self.memo)
 
     cdef inline Py_ssize_t _bucket_size(self, uint64_t entry, Py_ssize_t n) noexcept nogil:
         # The size in one of _guess_cost's (size or n - size, start) entries.
@@ -1687,9 +1704,8 @@ cdef dict _newer_half(dict entries):
     # The newer half of a dict (insertion order), in a new, compact dict.
     # Deleting a dict's oldest entry one at a time takes longer each time:
     # the deleted entries stay at the front, as dummies that iteration
-    # skips, until the table is rebuilt. A full memo of 2 million entries
-    # went from 12 us per insertion to 140 us after 120 thousand, and a
-    # table run's workers slowed tenfold once their memos had filled.
+    # skips, until the table is rebuilt. (The memo, a dict until it became a
+    # table of its own, went from 12 us per insertion to 140 us so.)
     return dict(islice(entries.items(), len(entries) // 2, None))
 
 

@@ -50,7 +50,7 @@ class ExactSearcher:
     searcher's methods. It counts no states, and keeps no memo between
     calls."""
 
-    def __init__(self, matrix, length, answer_rows, max_entries=2_000_000, n_threads=None,
+    def __init__(self, matrix, length, answer_rows, max_entries=1 << 25, n_threads=None,
                  mode="off", guess_letters=None, **tuning):
         self.matrix = _checked_matrix(matrix, "exact search")
         self.n_guesses, self.n_answers = self.matrix.shape
@@ -72,8 +72,8 @@ class ExactSearcher:
         pass    # no memo outlives a call
 
     def stats(self):
-        return {"states": 0, "memo_hits": 0, "memo_entries": 0, "legal_lists": 0,
-                "max_entries": self.max_entries}
+        return {"states": 0, "memo_hits": 0, "memo_entries": 0, "memo_replaced": 0,
+                "legal_lists": 0, "max_entries": self.max_entries}
 
     def memo_items(self):
         return iter(())

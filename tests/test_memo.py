@@ -1,0 +1,84 @@
+"""The exact search's memo (_memo.pyx) against a dict: a table of
+fingerprints that may forget entries, but never answers with another key's."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+memo_module = pytest.importorskip("wordle_fast._memo")
+Memo = memo_module.Memo
+
+# (no context and an empty one are one key: the search uses either None, in
+# normal mode, or contexts of one fixed length)
+keys = st.tuples(st.lists(st.integers(0, 40), max_size=6, unique=True).map(sorted),
+                 st.integers(0, 7), st.sampled_from([None, b"\x00", b"\x01\x02", b"\x02\x01"]))
+
+
+@given(st.lists(st.tuples(keys, st.integers(0, 1 << 50), st.booleans(), st.integers(0, 300)),
+                max_size=300),
+       st.sampled_from([1, 4, 16, 1 << 20]))
+@settings(max_examples=200, deadline=None)
+def test_the_memo_answers_as_a_dict_would_or_not_at_all(puts, max_entries):
+    memo = Memo(max_entries, keep_keys=True)
+    model = {}
+    for (members, depth, context), value, exact, weight in puts:
+        memo.put(members, depth, value, exact, weight, context)
+        model[(tuple(members), depth, context)] = (min(value, (1 << 46) - 1), exact)
+    assert memo.count <= memo.capacity <= max_entries
+    for (members, depth, context), want in model.items():
+        found = memo.get(list(members), depth, context)
+        assert found is None or found == want
+        if max_entries == 1 << 20:
+            assert found == want          # room for every entry: none is forgotten
+    for members, depth, context, value, exact in memo.items():
+        assert model[(tuple(members.tolist()), depth, context)] == (value, exact)
+
+
+def test_one_key_is_not_another():
+    # the members, the depth and the context each tell keys apart
+    memo = Memo(1 << 10)
+    memo.put([1, 2, 3], 4, 10, True)
+    assert memo.get([1, 2, 3], 4) == (10, True)
+    for members, depth, context in (([1, 2], 4, None), ([1, 2, 3, 4], 4, None),
+                                    ([1, 2, 3], 5, None), ([1, 2, 3], 4, b"\x00"),
+                                    ([1, 2, 4], 4, None), ([], 4, None)):
+        assert memo.get(members, depth, context) is None
+    memo.put([1, 2, 3], 4, 12, False)
+    assert memo.get([1, 2, 3], 4) == (12, False) and memo.count == 1
+
+
+def test_a_full_bucket_gives_way_to_older_then_lighter_entries():
+    memo = Memo(4)              # one bucket of four slots
+    memo.put([0], 1, 1, True, weight=9)
+    memo.put([1], 1, 1, True, weight=0)
+    memo.put([2], 1, 1, True, weight=5)
+    memo.put([3], 1, 1, True, weight=7)
+    memo.put([4], 1, 1, True, weight=0)     # replaces the lightest: [1]
+    assert memo.get([1], 1) is None and memo.get([0], 1) is not None
+    memo.new_generation()
+    memo.put([5], 1, 1, True, weight=0)     # the lightest of the older: [4]
+    memo.put([6], 1, 1, True, weight=0)     # then [2] (5), not [5] of this generation
+    assert memo.get([4], 1) is None and memo.get([2], 1) is None
+    assert memo.get([5], 1) is not None and memo.get([0], 1) is not None
+    assert memo.replaced == 3
+
+
+def test_the_memo_grows_as_it_fills_and_forgets_little_meanwhile():
+    memo = Memo(1 << 22)
+    first = memo.capacity
+    for i in range(first):
+        memo.put([i, i + 1], 3, i, i % 2 == 0)
+    assert memo.capacity >= 2 * first        # doubled at half full, or sooner
+    assert memo.count + memo.replaced == first and memo.replaced < first // 100
+    found = [memo.get([i, i + 1], 3) for i in range(first)]
+    assert sum(f is None for f in found) == memo.replaced
+    assert all(f == (i, i % 2 == 0) for i, f in enumerate(found) if f is not None)
+    memo.clear()
+    assert memo.capacity == first and memo.count == 0 and memo.get([0, 1], 3) is None
+
+
+def test_a_memo_without_keys_says_it_cannot_list_them():
+    with pytest.raises(ValueError, match="keep_keys=True"):
+        list(Memo(16).items())
+    with pytest.raises(ValueError, match="at least 1"):
+        Memo(0)
