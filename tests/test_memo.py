@@ -19,7 +19,7 @@ keys = st.tuples(st.lists(st.integers(0, 40), max_size=6, unique=True).map(sorte
        st.sampled_from([1, 4, 16, 1 << 20]))
 @settings(max_examples=200, deadline=None)
 def test_the_memo_answers_as_a_dict_would_or_not_at_all(puts, max_entries):
-    memo = Memo(max_entries, keep_keys=True)
+    memo = Memo(max_entries, 41, keep_keys=True)
     model = {}
     for (members, depth, context), value, exact, weight in puts:
         memo.put(members, depth, value, exact, weight, context)
@@ -36,7 +36,7 @@ def test_the_memo_answers_as_a_dict_would_or_not_at_all(puts, max_entries):
 
 def test_one_key_is_not_another():
     # the members, the depth and the context each tell keys apart
-    memo = Memo(1 << 10)
+    memo = Memo(1 << 10, 8)
     memo.put([1, 2, 3], 4, 10, True)
     assert memo.get([1, 2, 3], 4) == (10, True)
     for members, depth, context in (([1, 2], 4, None), ([1, 2, 3, 4], 4, None),
@@ -48,7 +48,7 @@ def test_one_key_is_not_another():
 
 
 def test_a_full_bucket_gives_way_to_older_then_lighter_entries():
-    memo = Memo(4)              # one bucket of four slots
+    memo = Memo(4, 8)           # one bucket of four slots
     memo.put([0], 1, 1, True, weight=9)
     memo.put([1], 1, 1, True, weight=0)
     memo.put([2], 1, 1, True, weight=5)
@@ -64,7 +64,7 @@ def test_a_full_bucket_gives_way_to_older_then_lighter_entries():
 
 
 def test_the_memo_grows_as_it_fills_and_forgets_little_meanwhile():
-    memo = Memo(1 << 22)
+    memo = Memo(1 << 22, 1 << 17)
     first = memo.capacity
     for i in range(first):
         memo.put([i, i + 1], 3, i, i % 2 == 0)
@@ -79,6 +79,8 @@ def test_the_memo_grows_as_it_fills_and_forgets_little_meanwhile():
 
 def test_a_memo_without_keys_says_it_cannot_list_them():
     with pytest.raises(ValueError, match="keep_keys=True"):
-        list(Memo(16).items())
+        list(Memo(16, 4).items())
     with pytest.raises(ValueError, match="at least 1"):
-        Memo(0)
+        Memo(0, 4)
+    with pytest.raises(ValueError, match="0..3"):
+        Memo(16, 4).put([4], 1, 1, True)

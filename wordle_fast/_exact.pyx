@@ -60,7 +60,7 @@ from wordle_fast._legal cimport (MODE_HARD, MODE_OFF, filter_legal, legal_after,
                                  row_reveals)
 from wordle_fast._parallel cimport CoreShare, wf_now
 from wordle_fast._legal import letter_counts, mode_id
-from wordle_fast._memo cimport Fingerprint, Memo, fingerprint
+from wordle_fast._memo cimport Fingerprint, Memo, SetHash
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
 
@@ -71,6 +71,7 @@ UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
 cdef struct Child:
     # What _bucket_costs knows of one bucket before searching it.
+    SetHash sum           # its members' sums (the memo's set hash)
     Fingerprint key
     int64_t entry         # its memo entry, or -1
     int64_t lower         # the bound its search starts from
@@ -461,7 +462,7 @@ cdef class ExactSearcher:
         if self.seen == NULL or self.bucket_of == NULL:
             raise MemoryError()
         self.stamp = 0
-        self.memo = Memo(max_entries, keep_keys)
+        self.memo = Memo(max_entries, self.n_answers, keep_keys)
         self.legal_ids = {}
         self.legal_by_context = {}
         self.legal_cached_bytes = 0
@@ -509,10 +510,13 @@ cdef class ExactSearcher:
                                  bytes context):
         # The memo's key: the members (sorted: every caller passes them so),
         # the depth and, in the hard modes, the rule's context (_root_context).
+        return self._key_of_sum(self.memo.set_hash(members, n), n, depth, context)
+
+    cdef inline Fingerprint _key_of_sum(self, SetHash h, Py_ssize_t n, int depth, bytes context):
         if context is None:
-            return fingerprint(members, n, depth, NULL, 0)
-        return fingerprint(members, n, depth, <const uint8_t*> PyBytes_AS_STRING(context),
-                           len(context))
+            return self.memo.key(h, n, depth, NULL, 0)
+        return self.memo.key(h, n, depth, <const uint8_t*> PyBytes_AS_STRING(context),
+                             len(context))
 
     cdef inline void _note(self, Fingerprint key, const intp_t* members, Py_ssize_t n,
                            int depth, bytes context, int64_t value, bint exact, int weight):
@@ -1141,8 +1145,8 @@ cdef class ExactSearcher:
             total = self._bucket_costs(members, n, guess, depth, budget, legal, context, reach,
                                        keys, grouped, by_size, known, children, n_buckets)
             if self.union_bounds and n_buckets[0] > 1 and depth > 2:
-                self._note_unions(keys, grouped, by_size, known, n_buckets[0], n, guess,
-                                  depth - 1, legal, context)
+                self._note_unions(keys, grouped, by_size, known, children, n_buckets[0], n,
+                                  guess, depth - 1, legal, context)
             return total
         finally:
             free(keys)
@@ -1222,7 +1226,10 @@ cdef class ExactSearcher:
             qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
         n_buckets_out[0] = n_buckets
         for b in range(n_buckets):
-            known[b] = 2 * self._bucket_size(by_size[b], n) - 1
+            size = self._bucket_size(by_size[b], n)
+            known[b] = 2 * size - 1
+            children[b].sum = self.memo.set_hash(grouped + <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU),
+                                                 size)
         # First what the memo knows of every bucket of three or more
         # (solved, or bounded by an earlier search with a smaller
         # budget): a guess whose buckets together already cost more
@@ -1256,7 +1263,7 @@ cdef class ExactSearcher:
             elif legal is not None:
                 children[b].state, children[b].lower, children[b].most = CHILD_STRICT, 2 * size - 1, -1
                 continue
-            key = self._key(grouped + start, size, depth - 1, child_context)
+            key = self._key_of_sum(children[b].sum, size, depth - 1, child_context)
             entry = self.memo.find(key)
             lower = 2 * size - 1
             if entry >= 0 and _memo_value(entry) > lower:
@@ -1315,8 +1322,8 @@ cdef class ExactSearcher:
         return total
 
     cdef _note_unions(self, const uint64_t* keys, intp_t* grouped, const uint64_t* by_size,
-                      const int64_t* known, Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                      int depth, legal, bytes context):
+                      const int64_t* known, const Child* children, Py_ssize_t n_buckets,
+                      Py_ssize_t n, Py_ssize_t guess, int depth, legal, bytes context):
         # Memo lower bounds (at `depth`) for the unions of a guess's buckets
         # whose patterns differ at one position only. Such a union is the
         # bucket of a guess with a dead letter there instead (one no
@@ -1325,9 +1332,11 @@ cdef class ExactSearcher:
         # too, so T(A + B) >= T(A) + T(B) under one legal list. In hard mode
         # only the bucket gray at that position has the union's rule state
         # (a gray adds nothing to the rule): it counts its value, the others
-        # their least 2s - 1. `grouped` holds the buckets' members; its
-        # second half is scratch. (Unions over two positions as well cut
-        # 0.5% of the states and cost 25% more time: not done.)
+        # their least 2s - 1. A union's key comes from its parts' sums
+        # (children[b].sum); `grouped` holds the buckets' members, merged
+        # into its second half only for a memo that keeps its keys. (Unions
+        # over two positions as well cut 0.5% of the states and cost 25%
+        # more time: not done.)
         if legal is not None and self.mode_id != MODE_HARD:
             return
         cdef intp_t* merged = grouped + n
@@ -1338,6 +1347,7 @@ cdef class ExactSearcher:
         cdef int64_t value, entry
         cdef int32_t slot, gray
         cdef Fingerprint key
+        cdef SetHash union_sum
         for b in range(n_buckets):
             self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = <int32_t> (b + 1)
         try:
@@ -1375,29 +1385,34 @@ cdef class ExactSearcher:
                     if count < 2:
                         continue
                     value, union_size = 0, 0
+                    union_sum.a = union_sum.b = 0
                     for p in range(count):
                         size = self._bucket_size(by_size[parts[p]], n)
                         union_size += size
+                        union_sum.a += children[parts[p]].sum.a
+                        union_sum.b += children[parts[p]].sum.b
                         if legal is None or parts[p] == gray - 1:
                             value += known[parts[p]]
                         else:
                             value += 2 * size - 1
                     if value <= 2 * union_size:
                         continue        # no more than a search's first look finds
-                    # the parts' members, merged in order
-                    for p in range(count):
-                        at[p] = <Py_ssize_t> (by_size[parts[p]] & 0xFFFFFFFFU)
-                        ends[p] = at[p] + self._bucket_size(by_size[parts[p]], n)
-                    for t in range(union_size):
-                        pick = -1
+                    if self.memo.keys is not None:
+                        # the parts' members, merged in order, for the kept keys
                         for p in range(count):
-                            if at[p] < ends[p] and (pick < 0 or grouped[at[p]] < grouped[at[pick]]):
-                                pick = p
-                        merged[t] = grouped[at[pick]]
-                        at[pick] += 1
+                            at[p] = <Py_ssize_t> (by_size[parts[p]] & 0xFFFFFFFFU)
+                            ends[p] = at[p] + self._bucket_size(by_size[parts[p]], n)
+                        for t in range(union_size):
+                            pick = -1
+                            for p in range(count):
+                                if at[p] < ends[p] and (pick < 0
+                                                        or grouped[at[p]] < grouped[at[pick]]):
+                                    pick = p
+                            merged[t] = grouped[at[pick]]
+                            at[pick] += 1
                     union_context = (None if legal is None
                                      else self._hard_context_after(context, guess, base))
-                    key = self._key(merged, union_size, depth, union_context)
+                    key = self._key_of_sum(union_sum, union_size, depth, union_context)
                     entry = self.memo.find(key)
                     if value >= INFEASIBLE:
                         self._note(key, merged, union_size, depth, union_context, INFEASIBLE,

@@ -12,6 +12,13 @@ cdef struct Fingerprint:
     uint64_t b
 
 
+cdef struct SetHash:
+    # The members' random numbers summed, each half apart: a union's is the
+    # sum of its parts'. Not yet a key (see Memo.key).
+    uint64_t a
+    uint64_t b
+
+
 cdef struct MemoSlot:
     uint64_t a, b
     uint64_t data         # see _memo.pyx: value, exact, weight, generation, used
@@ -19,10 +26,6 @@ cdef struct MemoSlot:
 
 cdef enum:
     MEMO_WAYS = 4         # slots per bucket: 96 bytes, read together
-
-
-cdef Fingerprint fingerprint(const intp_t* members, Py_ssize_t n, int depth,
-                             const uint8_t* context, Py_ssize_t context_size) noexcept nogil
 
 
 cdef class Memo:
@@ -33,6 +36,20 @@ cdef class Memo:
     cdef Py_ssize_t max_capacity          # the most it may grow to
     cdef uint64_t generation              # 0..255, bumped by new_generation()
     cdef dict keys                        # fingerprint -> (members, depth, context), if kept
+    cdef uint64_t* numbers                # [2 * n_members]: each member's two random numbers
+    cdef readonly Py_ssize_t n_members
+
+    cdef inline SetHash set_hash(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
+        cdef SetHash h
+        cdef Py_ssize_t j
+        h.a = h.b = 0
+        for j in range(n):
+            h.a += self.numbers[2 * members[j]]
+            h.b += self.numbers[2 * members[j] + 1]
+        return h
+
+    cdef Fingerprint key(self, SetHash h, Py_ssize_t n, int depth, const uint8_t* context,
+                         Py_ssize_t context_size) noexcept nogil
 
     cdef int64_t find(self, Fingerprint key) noexcept nogil
     cdef void store(self, Fingerprint key, int64_t value, bint exact, int weight) noexcept nogil

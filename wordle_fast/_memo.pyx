@@ -9,10 +9,16 @@ anew (AMAZE, nyt2023: 988 thousand states with the dict at 2 million
 entries, 507 thousand with room for all). Here an entry is 24 bytes: a
 128-bit fingerprint of the key and 64 bits of data.
 
-* The fingerprint is two 64-bit hashes of the key, each seeded and mixed
-  apart; a lookup compares both halves. Two keys share a fingerprint with
-  odds of about 2**-128 per pair: over 10**9 lookups into 10**8 entries,
-  about 10**-21, far below the odds of a memory error in the machine.
+* The fingerprint starts from a sum over the members: each member has two
+  random 64-bit numbers, and a set's two halves are the sums of its
+  members' (Zobrist hashing, by addition). So a union's sums are its
+  parts' added, and the search notes bounds for unions of buckets without
+  merging their members (the merge was a fifth of a poor opener's search).
+  The sums are then mixed with the set's size, the guesses left and the
+  rule context; a lookup compares both 64-bit halves. Two different keys
+  share a fingerprint with odds of about 2**-128: over 10**9 lookups into
+  10**8 entries, about 10**-22, far below the odds of a memory error in
+  the machine.
 * The table is 4-way set associative: a key may sit in one of the 4 slots of
   the bucket its hash picks (96 bytes, read together). When all 4 are taken,
   the new entry replaces the one cheapest to find again: an entry of an
@@ -29,7 +35,7 @@ the brute force); the search never reads it.
 """
 
 from libc.stdint cimport int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 import numpy as np
@@ -54,31 +60,14 @@ cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
     return x
 
 
-cdef Fingerprint fingerprint(const intp_t* members, Py_ssize_t n, int depth,
-                             const uint8_t* context, Py_ssize_t context_size) noexcept nogil:
-    # Two hashes of the sorted members, then the depth, the size and the
-    # context's bytes, each with its own seed and multiplier.
-    cdef uint64_t a = 0x9E3779B97F4A7C15ULL, b = 0xD6E8FEB86659FD93ULL
-    cdef Py_ssize_t j
-    for j in range(n):
-        a = (a ^ <uint64_t> members[j]) * 0xFF51AFD7ED558CCDULL
-        a ^= a >> 32
-        b = (b + <uint64_t> members[j] + 1) * 0xC4CEB9FE1A85EC53ULL
-        b ^= b >> 29
-    for j in range(context_size):
-        a = (a ^ context[j]) * 0xFF51AFD7ED558CCDULL
-        a ^= a >> 32
-        b = (b + <uint64_t> context[j] + 1) * 0xC4CEB9FE1A85EC53ULL
-        b ^= b >> 29
-    cdef uint64_t shape = (<uint64_t> n << 16) | (<uint64_t> depth & 0xFFFF)
-    cdef Fingerprint key
-    key.a = _mix(a ^ shape)
-    key.b = _mix(b + _mix(shape + 0x632BE59BD9B4E019ULL))
-    return key
+cdef inline uint64_t _splitmix(uint64_t* state) noexcept nogil:
+    state[0] += 0x9E3779B97F4A7C15ULL
+    return _mix(state[0])
 
 
 cdef class Memo:
-    """A table that starts small and doubles as it fills, up to at most
+    """The memo of sets drawn from ``n_members`` members (0 .. n_members - 1):
+    a table that starts small and doubles as it fills, up to at most
     ``max_entries`` entries (a power of two, 4 to a bucket); full, it
     replaces entries (see the module's docstring). Growing keeps a small
     search small: the entries are spread over the whole table, so a table
@@ -89,9 +78,19 @@ cdef class Memo:
     search again), this under 1%. ``keep_keys``: remember every key's members for ``items()``
     (checking only; costs a dict entry per key)."""
 
-    def __cinit__(self, Py_ssize_t max_entries, bint keep_keys=False):
+    def __cinit__(self, Py_ssize_t max_entries, Py_ssize_t n_members, bint keep_keys=False):
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
+        if n_members < 0:
+            raise ValueError(f"n_members must be at least 0, got {n_members}")
+        self.n_members = n_members
+        self.numbers = <uint64_t*> malloc(max(1, 2 * n_members) * sizeof(uint64_t))
+        if self.numbers == NULL:
+            raise MemoryError()
+        cdef uint64_t state = 0x5EED5EED5EED5EEDULL     # fixed: the same keys every run
+        cdef Py_ssize_t i
+        for i in range(2 * n_members):
+            self.numbers[i] = _splitmix(&state)
         self.max_capacity = 1
         while 2 * self.max_capacity <= max_entries:
             self.max_capacity *= 2
@@ -100,6 +99,24 @@ cdef class Memo:
 
     def __dealloc__(self):
         free(self.slots)
+        free(self.numbers)
+
+    cdef Fingerprint key(self, SetHash h, Py_ssize_t n, int depth, const uint8_t* context,
+                         Py_ssize_t context_size) noexcept nogil:
+        # The set's sums mixed with its size, the depth and the context's
+        # bytes (a multiplicative hash per half, each with its own constants).
+        cdef uint64_t shape = (<uint64_t> n << 16) | (<uint64_t> depth & 0xFFFF)
+        cdef uint64_t ca = 0x9E3779B97F4A7C15ULL, cb = 0xD6E8FEB86659FD93ULL
+        cdef Py_ssize_t j
+        for j in range(context_size):
+            ca = (ca ^ context[j]) * 0xFF51AFD7ED558CCDULL
+            ca ^= ca >> 32
+            cb = (cb + <uint64_t> context[j] + 1) * 0xC4CEB9FE1A85EC53ULL
+            cb ^= cb >> 29
+        cdef Fingerprint key
+        key.a = _mix(h.a ^ _mix(shape ^ ca))
+        key.b = _mix(h.b + _mix(shape + cb + 0x632BE59BD9B4E019ULL))
+        return key
 
     cdef _allocate(self, Py_ssize_t capacity):
         free(self.slots)
@@ -237,10 +254,14 @@ cdef class Memo:
 
     cdef Fingerprint _python_key(self, members, int depth, bytes context):
         members = np.ascontiguousarray(members, dtype=np.intp)
+        if members.shape[0] and (members.min() < 0 or members.max() >= self.n_members):
+            raise ValueError(f"members must lie in 0..{self.n_members - 1}")
+        if np.unique(members).shape[0] != members.shape[0]:
+            raise ValueError("members must be distinct")
         cdef const intp_t[::1] view = members
         cdef const uint8_t* raw = NULL if context is None else <const uint8_t*> <char*> context
-        return fingerprint(&view[0] if members.shape[0] else NULL, members.shape[0], depth,
-                           raw, 0 if context is None else len(context))
+        cdef SetHash h = self.set_hash(&view[0] if members.shape[0] else NULL, members.shape[0])
+        return self.key(h, members.shape[0], depth, raw, 0 if context is None else len(context))
 
     def items(self):
         """``(members, depth, context, value, exact)`` of every entry whose key
