@@ -84,3 +84,20 @@ def test_a_memo_without_keys_says_it_cannot_list_them():
         Memo(0, 4)
     with pytest.raises(ValueError, match="0..3"):
         Memo(16, 4).put([4], 1, 1, True)
+
+
+def test_the_search_sizes_its_memo_by_the_memory_available():
+    from wordle_fast.exact.search import MEMO_ENTRIES, memo_entries
+
+    assert memo_entries(64 << 30) == MEMO_ENTRIES                  # room: the full size
+    assert memo_entries(1 << 30) == (1 << 30) // (4 * 24)          # a quarter of 1 GiB
+    assert memo_entries(1 << 20) == 1 << 16                        # never below a start
+    assert memo_entries() <= MEMO_ENTRIES
+
+
+def test_the_python_layer_knows_the_memo_as_it_is_built():
+    from wordle_fast._exact import DEFAULT_MEMO_ENTRIES
+    from wordle_fast.exact.search import MEMO_ENTRIES, MEMO_ENTRY_BYTES
+
+    assert MEMO_ENTRIES == DEFAULT_MEMO_ENTRIES
+    assert MEMO_ENTRY_BYTES == memo_module.BYTES_PER_ENTRY

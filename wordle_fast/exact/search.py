@@ -15,13 +15,30 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
-from wordle_fast.lexicon import Lexicon, check_memory
+from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
 if TYPE_CHECKING:   # (either implementation's: they share their methods)
     from wordle_fast._exact import ExactSearcher
 
 SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepped searches
+MEMO_ENTRIES = 1 << 25   # the most entries the search's memo grows to (_exact's default)
+MEMO_ENTRY_BYTES = 24    # each (_memo.BYTES_PER_ENTRY; tests/test_memo.py holds both equal)
+MEMO_SHARE = 4           # ... and at most 1/MEMO_SHARE of the memory available
+
+
+def memo_entries(available: int | None = None) -> int:
+    """How many entries a new searcher's memo may grow to: MEMO_ENTRIES
+    (768 MB), or fewer where a quarter of the memory available (``available``
+    bytes, default: measured now) would not hold them. The memo takes its
+    memory as it fills, and a calloc that fails only stops its growth; but
+    with the kernel's overcommit the failure may come later, as the killing
+    of the process, so it is sized here, before the search."""
+    if available is None:
+        available = available_memory()
+    if available is None:
+        return MEMO_ENTRIES
+    return max(1 << 16, min(MEMO_ENTRIES, available // (MEMO_SHARE * MEMO_ENTRY_BYTES)))
 
 
 def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None):
@@ -31,14 +48,14 @@ def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None
     (an answer-major copy, and in normal mode a copy in the order its bound
     pass reads; 40,000 x 40,000 words under a 5.7 GiB ulimit failed at the
     third beside the lexicon's own matrix), and the matrix itself if not
-    built yet."""
+    built yet. Its memo gets what ``memo_entries`` allows."""
     copies = (3 if hard_mode == "off" else 2) + ("matrix" not in vars(lexicon))
     check_memory(copies * lexicon.matrix_bytes,
                  f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
                  f"answers ({copies} copies of the pattern matrix)")
     return exact_searcher_class()(
-        lexicon.matrix, lexicon.length, lexicon.answer_rows, n_threads=n_threads,
-        mode=check_mode(hard_mode),
+        lexicon.matrix, lexicon.length, lexicon.answer_rows, max_entries=memo_entries(),
+        n_threads=n_threads, mode=check_mode(hard_mode),
         guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
 
 
