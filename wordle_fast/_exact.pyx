@@ -309,6 +309,13 @@ cdef inline int _weight(Py_ssize_t states) noexcept nogil:
     return bits
 
 
+cdef inline size_t _work_bytes(Py_ssize_t n) noexcept nogil:
+    # _guess_cost's scratch for a set of n: keys, grouped members, what is
+    # known of each bucket, each bucket's Child.
+    return ((2 * n + 1) * sizeof(uint64_t) + 2 * n * sizeof(intp_t)
+            + (n + 1) * sizeof(int64_t) + (n + 1) * sizeof(Child))
+
+
 cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
     # T for one or two words, and INFEASIBLE for a set that cannot finish
     # with the guesses left; -1 for every other set.
@@ -1093,7 +1100,10 @@ cdef class ExactSearcher:
             return floor
         # Try guesses in order of their bound (stable: matrix order among ties).
         cdef intp_t* order = <intp_t*> malloc(n_rows * sizeof(intp_t))
-        if order == NULL:
+        cdef char* work = <char*> malloc(_work_bytes(n))
+        if order == NULL or work == NULL:
+            free(order)
+            free(work)
             raise MemoryError()
         cdef int64_t best = budget + 1
         cdef int64_t cost
@@ -1112,32 +1122,35 @@ cdef class ExactSearcher:
                 if bound_view[position] >= best:
                     break
                 cost = self._guess_cost(members, n, position if rows is None else rows[position],
-                                        depth, best - 1, legal, context, child_reach)
+                                        depth, best - 1, legal, context, child_reach, work)
                 if cost < best:
                     best = cost
                     if best == bound_view[position]:
                         break   # reached its own lower bound, which no later guess beats
         finally:
             free(order)
+            free(work)
         return best if best <= budget else max(best, floor)
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                              int depth, int64_t budget, legal, bytes context,
-                             reach=None) except -1:
+                             reach=None, char* work=NULL) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
         # Buckets are searched in `bucket_order` (see the module's docstring).
-        cdef uint64_t* keys = <uint64_t*> malloc((2 * n + 1) * sizeof(uint64_t))
-        cdef intp_t* grouped = <intp_t*> malloc(2 * n * sizeof(intp_t))
-        cdef int64_t* known = <int64_t*> malloc((n + 1) * sizeof(int64_t))
-        cdef Child* children = <Child*> malloc((n + 1) * sizeof(Child))
-        if keys == NULL or grouped == NULL or known == NULL or children == NULL:
-            free(keys)
-            free(grouped)
-            free(known)
-            free(children)
-            raise MemoryError()
+        # `work`: _work_bytes(n) bytes of scratch, or NULL to allocate them
+        # here (_search passes one block for all the guesses it costs: a
+        # malloc and free per array and guess were a fifth of a guess's cost).
+        cdef char* own = NULL
+        if work == NULL:
+            work = own = <char*> malloc(_work_bytes(n))
+            if work == NULL:
+                raise MemoryError()
+        cdef uint64_t* keys = <uint64_t*> work                    # 2n + 1
+        cdef intp_t* grouped = <intp_t*> (keys + 2 * n + 1)        # 2n
+        cdef int64_t* known = <int64_t*> (grouped + 2 * n)         # n + 1
+        cdef Child* children = <Child*> (known + n + 1)            # n + 1
         cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
         cdef Py_ssize_t n_buckets[1]
         n_buckets[0] = 0
@@ -1149,10 +1162,7 @@ cdef class ExactSearcher:
                                   guess, depth - 1, legal, context)
             return total
         finally:
-            free(keys)
-            free(grouped)
-            free(known)
-            free(children)
+            free(own)
 
     cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                                int depth, int64_t budget, legal, bytes context, reach,
