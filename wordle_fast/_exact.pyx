@@ -316,6 +316,15 @@ cdef inline size_t _work_bytes(Py_ssize_t n) noexcept nogil:
             + (n + 1) * sizeof(int64_t) + (n + 1) * sizeof(Child))
 
 
+cdef inline int64_t _least_cost(Py_ssize_t size, Py_ssize_t cap) noexcept nogil:
+    # The least T of a bucket of `size` (three or more) when no guess makes
+    # more than `cap` buckets of it (-1: not known): 2s - 1, and at least
+    # the one-level bound 3s - cap - 1 (see _search).
+    if 0 <= cap < size:
+        return 3 * size - cap - 1
+    return 2 * size - 1
+
+
 cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
     # T for one or two words, and INFEASIBLE for a set that cannot finish
     # with the guesses left; -1 for every other set.
@@ -1107,6 +1116,14 @@ cdef class ExactSearcher:
             raise MemoryError()
         cdef int64_t best = budget + 1
         cdef int64_t cost
+        # The most buckets any guess makes of this set bounds what any guess
+        # makes of a bucket of it (a subset), so a bucket of s members above
+        # that count `cap` costs at least 3s - cap - 1, more than 2s - 1, and
+        # cannot finish with two guesses left (nothing splits it apart): a
+        # guess leaving such a bucket is refuted without searching it. (The
+        # guesses a partial scan left out make fewer than `need` buckets.)
+        cdef Py_ssize_t cap = max(_most_buckets(&bucket_view[0], n_rows),
+                                  need - 1 if rows is not legal else 0)
         # the children's reach: these counts where scanned, the parent's elsewhere
         if self.mode_id != MODE_OFF:
             child_reach = None
@@ -1122,7 +1139,7 @@ cdef class ExactSearcher:
                 if bound_view[position] >= best:
                     break
                 cost = self._guess_cost(members, n, position if rows is None else rows[position],
-                                        depth, best - 1, legal, context, child_reach, work)
+                                        depth, best - 1, legal, context, child_reach, work, cap)
                 if cost < best:
                     best = cost
                     if best == bound_view[position]:
@@ -1134,7 +1151,7 @@ cdef class ExactSearcher:
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                              int depth, int64_t budget, legal, bytes context,
-                             reach=None, char* work=NULL) except -1:
+                             reach=None, char* work=NULL, Py_ssize_t cap=-1) except -1:
         # n + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the remaining buckets' lower bounds)
         # passes the budget; then it returns that partial sum, a lower bound.
@@ -1156,7 +1173,7 @@ cdef class ExactSearcher:
         n_buckets[0] = 0
         try:
             total = self._bucket_costs(members, n, guess, depth, budget, legal, context, reach,
-                                       keys, grouped, by_size, known, children, n_buckets)
+                                       cap, keys, grouped, by_size, known, children, n_buckets)
             if self.union_bounds and n_buckets[0] > 1 and depth > 2:
                 self._note_unions(keys, grouped, by_size, known, children, n_buckets[0], n,
                                   guess, depth - 1, legal, context)
@@ -1166,7 +1183,7 @@ cdef class ExactSearcher:
 
     cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                                int depth, int64_t budget, legal, bytes context, reach,
-                               uint64_t* keys, intp_t* grouped, uint64_t* by_size,
+                               Py_ssize_t cap, uint64_t* keys, intp_t* grouped, uint64_t* by_size,
                                int64_t* known, Child* children,
                                Py_ssize_t* n_buckets_out) except -1:
         # _guess_cost's work; `known` gets what is known of each bucket in
@@ -1225,6 +1242,9 @@ cdef class ExactSearcher:
                                           | <uint64_t> start)
                     n_buckets += 1
                     total += 2 * size - 1
+                    if 0 <= cap < size:
+                        # (see _search: no guess splits this bucket apart)
+                        total = INFEASIBLE if depth == 3 else total + size - cap
                 elif size == n:
                     return n      # the one member is the guess itself
                 start = j
@@ -1232,12 +1252,14 @@ cdef class ExactSearcher:
         # it costs n plus the same set with one guess fewer. The search
         # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
         # being graded may have.
+        if total > budget:
+            return total        # a bucket nothing splits apart in time (see _search)
         if self.bucket_order != 2:
             qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
         n_buckets_out[0] = n_buckets
         for b in range(n_buckets):
             size = self._bucket_size(by_size[b], n)
-            known[b] = 2 * size - 1
+            known[b] = _least_cost(size, cap)
             children[b].sum = self.memo.set_hash(grouped + <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU),
                                                  size)
         # First what the memo knows of every bucket of three or more
@@ -1260,7 +1282,7 @@ cdef class ExactSearcher:
             value = _small_set_value(size, depth - 1)
             if value >= 0:    # a closed form (one or two words, or too few guesses)
                 known[b] = value
-                total += value - (2 * size - 1)
+                total += value - _least_cost(size, cap)
                 if total > budget:
                     return total
                 continue
@@ -1271,15 +1293,16 @@ cdef class ExactSearcher:
                 child_context = self._hard_context_after(context, guess, code)
                 contexts[b] = child_context
             elif legal is not None:
-                children[b].state, children[b].lower, children[b].most = CHILD_STRICT, 2 * size - 1, -1
+                children[b].state, children[b].most = CHILD_STRICT, -1
+                children[b].lower = _least_cost(size, cap)
                 continue
             key = self._key_of_sum(children[b].sum, size, depth - 1, child_context)
             entry = self.memo.find(key)
-            lower = 2 * size - 1
+            lower = _least_cost(size, cap)
             if entry >= 0 and _memo_value(entry) > lower:
                 lower = min(_memo_value(entry), INFEASIBLE)
                 known[b] = lower
-                total += lower - (2 * size - 1)
+                total += lower - _least_cost(size, cap)
                 if total > budget:
                     return total
             elif entry < 0 and self.columns8 != NULL and self.closed_forms and size <= 128:
@@ -1294,12 +1317,12 @@ cdef class ExactSearcher:
                     self._note(key, grouped + start, size, depth - 1, child_context,
                                2 * size - 1, True, 0)
                     continue
-                lower = 2 * size
+                lower = max(2 * size, _least_cost(size, cap))
                 known[b] = lower
                 settled = most == size - 1 and depth >= 4   # a candidate leaves one pair
                 self._note(key, grouped + start, size, depth - 1, child_context, lower,
                            settled, 0)
-                total += 1
+                total += lower - _least_cost(size, cap)
                 if total > budget:
                     return total
                 if settled:
@@ -1745,6 +1768,14 @@ cdef int64_t _least_bound(const int64_t* bound, const int64_t* buckets, Py_ssize
         if bound[g] < least and (not splits_only or buckets[g] == n):
             least = bound[g]
     return least
+
+
+cdef Py_ssize_t _most_buckets(const int64_t* buckets, Py_ssize_t n_rows) noexcept nogil:
+    cdef Py_ssize_t g, most = 0
+    for g in range(n_rows):
+        if buckets[g] > most:
+            most = buckets[g]
+    return most
 
 
 cdef bint _splits_apart(const int64_t* buckets, Py_ssize_t first, Py_ssize_t last,
