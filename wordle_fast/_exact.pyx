@@ -1194,32 +1194,38 @@ cdef class ExactSearcher:
         cdef uint64_t code, previous
         cdef Py_ssize_t starts[257]
         cdef int64_t total = n, value, lower
-        cdef const uint8_t* row
+        cdef const uint8_t* column
         cdef uint64_t pair
         # group the members by code: sort (code, member) pairs; byte
-        # codes (read from the guess's row, not the answer-major copy, where
-        # each member's code is a page apart) by insertion for small sets,
+        # codes read from the answer-major copy, where the bound scan of
+        # this set has just read each member's codes (the guess's row in the
+        # guess-major matrix is cold: reading it was a quarter of AMAZE's
+        # bucket 82, 8.8 s against 4.8 s; see benchmarks/README.md), by
+        # insertion for small sets,
         # by counting for larger ones (the members come sorted, and stay
         # so in each bucket), as glibc's qsort took 3% of a hard-mode search
         # and the counting pass's 257 slots outweigh a small set
         if self.columns8 != NULL and n <= SMALL_SORT:
-            row = self.matrix8 + guess * self.n_answers
+            column = self.columns8 + guess
             for j in range(n):
-                pair = (<uint64_t> row[members[j]] << 32) | <uint64_t> members[j]
+                pair = ((<uint64_t> column[members[j] * self.n_guesses] << 32)
+                        | <uint64_t> members[j])
                 b = j
                 while b > 0 and keys[b - 1] > pair:
                     keys[b] = keys[b - 1]
                     b -= 1
                 keys[b] = pair
         elif self.columns8 != NULL:
-            row = self.matrix8 + guess * self.n_answers
+            column = self.columns8 + guess
             memset(starts, 0, sizeof(starts))
             for j in range(n):
-                starts[row[members[j]] + 1] += 1
+                code = column[members[j] * self.n_guesses]
+                keys[n + j] = code
+                starts[code + 1] += 1
             for j in range(1, 257):
                 starts[j] += starts[j - 1]
             for j in range(n):
-                code = row[members[j]]
+                code = keys[n + j]
                 keys[starts[code]] = (code << 32) | <uint64_t> members[j]
                 starts[code] += 1
         else:
