@@ -64,6 +64,35 @@ def test_sets_few_guesses_split_agree_with_brute_force(extra, max_guesses, mode)
         assert slow == (15 if max_guesses >= 5 else INFEASIBLE)
 
 
+EIGHT_APART = ["bat", "cat", "hat", "mat", "pat", "rat", "sat", "vat"]
+
+
+@pytest.mark.parametrize("probes", [
+    ["bch"],                  # the most buckets any guess makes: 4 (b, c, h, the rest)
+    ["bch", "mps"],           # still 4: a candidate leaves 7, above it
+    ["bch", "mps", "rvz"],    # the probes split the rest in turn
+])
+@pytest.mark.parametrize("max_guesses", [3, 4, 5, 6, 8])
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_buckets_above_what_any_guess_splits_agree_with_brute_force(probes, max_guesses, mode):
+    # A candidate (CAT) leaves the other seven in one bucket, more than the
+    # most buckets any guess makes of the eight: that bucket costs at least
+    # 3s - cap - 1, and with two guesses left cannot finish. Every guess's
+    # total, and the set's, against the twin.
+    lexicon = Lexicon(answers=EIGHT_APART, guesses=EIGHT_APART + probes)
+    searcher = make_exact_searcher(lexicon, mode)
+    everyone = np.arange(lexicon.n_answers)
+    legal = None if mode == "off" else np.arange(lexicon.n_guesses)
+    words = [tuple(word) for word in lexicon.encoded_guesses]
+    for row in range(lexicon.n_guesses):
+        fast = searcher.after_guess(everyone, row, max_guesses, legal=legal)
+        slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                           guesses=words, per_opener=True)[row]
+        assert min(fast, INFEASIBLE) == slow, lexicon.guesses[row]
+    assert min(searcher.solve(everyone, max_guesses, legal=legal), INFEASIBLE) == exact_total(
+        lexicon.matrix, lexicon.length, max_guesses, mode=mode, guesses=words)
+
+
 @pytest.mark.parametrize("extra", [
     [],               # no guess splits the four apart: 1 + 2 + 3 + 4 at best
     ["chm"],          # a probe that splits them apart, no candidate: 2 x 4, the least

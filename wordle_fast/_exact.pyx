@@ -28,7 +28,12 @@ bound above ``budget``. What makes it fast:
   rule makes small endgames impossible, found at once);
 * the scan stops at the first guess that splits the set apart when no
   candidate does: it costs 2n, the least possible;
-* exact values and lower bounds are memoized by (candidate set, depth);
+* no guess makes more buckets of a subset than of the set, so a bucket of
+  s above `cap`, the most buckets any guess makes of its parent, costs at
+  least 3s - cap - 1, and with two guesses left cannot finish at all (no
+  guess splits it apart): such a guess is refuted before any search;
+* exact values and lower bounds are memoized by (candidate set, depth), in
+  a table of fingerprints (_memo.pyx);
   after a guess's buckets are searched, the unions of buckets whose
   patterns differ at one position get a lower bound too (the sum of their
   parts): they are the buckets of the guesses with a dead letter there,
