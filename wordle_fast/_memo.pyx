@@ -75,8 +75,8 @@ cdef class Memo:
     entries. It doubles when half full, or when a bucket is full and the
     table a quarter full: growing only at half full lost 5% of the entries
     to full buckets on the way (the table is a cache: a lost entry costs a
-    search again), this under 1%. ``keep_keys``: remember every key's members for ``items()``
-    (checking only; costs a dict entry per key)."""
+    search again), this under 1%. ``keep_keys``: remember every key's
+    members for ``items()`` (checking only; costs a dict entry per key)."""
 
     def __cinit__(self, Py_ssize_t max_entries, Py_ssize_t n_members, bint keep_keys=False):
         if max_entries < 1:
@@ -124,12 +124,13 @@ cdef class Memo:
         return key
 
     cdef _allocate(self, Py_ssize_t capacity):
-        free(self.slots)
-        self.slots = <MemoSlot*> calloc(capacity, sizeof(MemoSlot))
-        if self.slots == NULL:
-            self.capacity = 0
+        # A new, empty table; without the memory, the old one stays as it is.
+        cdef MemoSlot* slots = <MemoSlot*> calloc(capacity, sizeof(MemoSlot))
+        if slots == NULL:
             raise MemoryError(f"no memory for a memo of {capacity} entries "
                               f"({capacity * sizeof(MemoSlot) / 2**20:.0f} MB)")
+        free(self.slots)
+        self.slots = slots
         self._shape(capacity)
         self.count = 0
 
