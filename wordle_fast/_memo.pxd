@@ -7,6 +7,17 @@ from libc.stdint cimport int64_t, uint8_t, uint64_t
 from wordle_fast._typedefs cimport intp_t
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define wf_prefetch(p) __builtin_prefetch((const void*) (p))
+    #else
+    #define wf_prefetch(p) ((void) 0)
+    #endif
+    """
+    void wf_prefetch(const void* p) noexcept nogil
+
+
 cdef struct Fingerprint:
     uint64_t a            # picks the bucket; both halves are compared
     uint64_t b
@@ -50,6 +61,13 @@ cdef class Memo:
 
     cdef Fingerprint key(self, SetHash h, Py_ssize_t n, int depth, const uint8_t* context,
                          Py_ssize_t context_size) noexcept nogil
+
+    cdef inline void prefetch(self, Fingerprint key) noexcept nogil:
+        # Ask for the key's bucket (96 bytes: up to two cache lines) before
+        # `find` needs it, so that the misses of several keys overlap.
+        cdef const MemoSlot* slot = self.slots + (key.a & self.bucket_mask) * self.ways
+        wf_prefetch(slot)
+        wf_prefetch(<const char*> slot + 64)
 
     cdef int64_t find(self, Fingerprint key) noexcept nogil
     cdef void store(self, Fingerprint key, int64_t value, bint exact, int weight) noexcept nogil
