@@ -1200,33 +1200,29 @@ cdef class ExactSearcher:
         cdef bint settled
         cdef uint64_t code, previous
         cdef Py_ssize_t starts[257]
-        cdef int64_t total = n, value, lower
-        cdef const uint8_t* column
+        cdef int64_t total = n, value, lower, least
         cdef uint64_t pair
         # group the members by code: sort (code, member) pairs; byte
-        # codes read from the answer-major copy, where the bound scan of
-        # this set has just read each member's codes (the guess's row in the
-        # guess-major matrix is cold: reading it was a quarter of AMAZE's
-        # bucket 82, 8.8 s against 4.8 s; see benchmarks/README.md), by
-        # insertion for small sets,
+        # codes read by _code from the answer-major copy, where the bound
+        # scan of this set has just read each member's codes (from the
+        # guess's cold row of the guess-major matrix, AMAZE's bucket 82 took
+        # 8.8 s against 4.8 s; see benchmarks/README.md), by insertion for
+        # small sets,
         # by counting for larger ones (the members come sorted, and stay
         # so in each bucket), as glibc's qsort took 3% of a hard-mode search
         # and the counting pass's 257 slots outweigh a small set
         if self.columns8 != NULL and n <= SMALL_SORT:
-            column = self.columns8 + guess
             for j in range(n):
-                pair = ((<uint64_t> column[members[j] * self.n_guesses] << 32)
-                        | <uint64_t> members[j])
+                pair = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
                 b = j
                 while b > 0 and keys[b - 1] > pair:
                     keys[b] = keys[b - 1]
                     b -= 1
                 keys[b] = pair
         elif self.columns8 != NULL:
-            column = self.columns8 + guess
             memset(starts, 0, sizeof(starts))
             for j in range(n):
-                code = column[members[j] * self.n_guesses]
+                code = self._code(guess, members[j])
                 keys[n + j] = code
                 starts[code + 1] += 1
             for j in range(1, 257):
@@ -1254,10 +1250,9 @@ cdef class ExactSearcher:
                                                        else size) << 32)
                                           | <uint64_t> start)
                     n_buckets += 1
-                    total += 2 * size - 1
-                    if 0 <= cap < size:
-                        # (see _search: no guess splits this bucket apart)
-                        total = INFEASIBLE if depth == 3 else total + size - cap
+                    total += _least_cost(size, cap)
+                    if depth == 3 and 0 <= cap < size:
+                        total = INFEASIBLE   # no guess splits this bucket apart (see _search)
                 elif size == n:
                     return n      # the one member is the guess itself
                 start = j
@@ -1298,10 +1293,11 @@ cdef class ExactSearcher:
         for b in range(n_buckets):
             children[b].state = CHILD_SETTLED
             size = self._bucket_size(by_size[b], n)
+            least = known[b]      # _least_cost(size, cap), counted in `total` so far
             value = _small_set_value(size, depth - 1)
             if value >= 0:    # a closed form (one or two words, or too few guesses)
                 known[b] = value
-                total += value - _least_cost(size, cap)
+                total += value - least
                 if total > budget:
                     return total
                 continue
@@ -1312,17 +1308,16 @@ cdef class ExactSearcher:
                 child_context = self._hard_context_after(context, guess, code)
                 contexts[b] = child_context
             elif legal is not None:
-                children[b].state, children[b].most = CHILD_STRICT, -1
-                children[b].lower = _least_cost(size, cap)
+                children[b].state, children[b].most, children[b].lower = CHILD_STRICT, -1, least
                 continue
             key = (children[b].key if legal is None
                    else self._key_of_sum(children[b].sum, size, depth - 1, child_context))
             entry = self.memo.find(key)
-            lower = _least_cost(size, cap)
+            lower = least
             if entry >= 0 and _memo_value(entry) > lower:
                 lower = min(_memo_value(entry), INFEASIBLE)
                 known[b] = lower
-                total += lower - _least_cost(size, cap)
+                total += lower - least
                 if total > budget:
                     return total
             elif entry < 0 and self.columns8 != NULL and self.closed_forms and size <= 128:
@@ -1337,12 +1332,12 @@ cdef class ExactSearcher:
                     self._note(key, grouped + start, size, depth - 1, child_context,
                                2 * size - 1, True, 0)
                     continue
-                lower = max(2 * size, _least_cost(size, cap))
+                lower = max(2 * size, least)
                 known[b] = lower
                 settled = most == size - 1 and depth >= 4   # a candidate leaves one pair
                 self._note(key, grouped + start, size, depth - 1, child_context, lower,
                            settled, 0)
-                total += lower - _least_cost(size, cap)
+                total += lower - least
                 if total > budget:
                     return total
                 if settled:
