@@ -36,11 +36,15 @@ else:
 MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
            "_exact"]
 
+# C kept in header files, by the module that includes it (a change rebuilds it)
+HEADERS = {"_exact": ["wordle_fast/_pairwise.h"]}
+
 extensions = [
     Extension(
         f"wordle_fast.{name}",
         [f"wordle_fast/{name}.pyx"],
-        include_dirs=[numpy.get_include()],
+        include_dirs=[numpy.get_include(), "wordle_fast"],
+        depends=HEADERS.get(name, []),
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
         extra_link_args=link_args,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from wordle_fast import Lexicon, WordleError
 from wordle_fast.lexicon import feedback
 from wordle_fast.patterns import parse_pattern
-from wordle_fast._exact import ExactSearcher
+from wordle_fast._exact import ExactSearcher, machine_lanes
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
@@ -713,20 +713,28 @@ def test_union_bounds_are_noted_and_read(official):
     assert states[True] < states[False]
 
 
-@given(st.integers(1, 80), st.booleans(), st.integers(0, 2**32 - 1))
-@settings(max_examples=60, deadline=None)
-def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, with_rows, seed):
-    # The scan has three kernels (16 guesses at a time by pairwise compares
-    # for small sets, over consecutive guesses or a list of rows; masks for
-    # the rest): every one must count each guess's buckets as numpy does.
+LANES = [lanes for lanes in (0, 16, 32) if lanes <= machine_lanes()]
+
+
+@given(st.integers(1, 80), st.booleans(), st.integers(0, 2**32 - 1), st.sampled_from(LANES))
+@settings(max_examples=80, deadline=None)
+def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, with_rows, seed,
+                                                             lanes):
+    # The scan has several kernels (pairwise compares of 16 or 32 guesses at
+    # a time for small sets, over consecutive guesses or a list of rows;
+    # masks for the rest), and `lanes` picks the widest pairwise one this
+    # machine runs (0: masks only): every one must count each guess's
+    # buckets as numpy does.
     rng = np.random.default_rng(seed)
     members = np.sort(rng.choice(official.n_answers, n, replace=False))
+    mode = "hard" if with_rows else "off"
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                             n_threads=1, mode=mode, guess_letters=official.encoded_guesses,
+                             lanes=lanes)
     if with_rows:
-        searcher = make_exact_searcher(official, "hard", n_threads=1)
         extra = rng.choice(official.n_guesses, rng.integers(1, 3000), replace=False)
         legal = np.unique(np.concatenate([extra, official.answer_rows[members]]))
     else:
-        searcher = make_exact_searcher(official, n_threads=1)
         legal = np.arange(official.n_guesses)
     bounds, buckets = searcher.guess_bounds(members, None if not with_rows else legal)
     codes = official.matrix[legal][:, members]
@@ -736,3 +744,24 @@ def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, with_r
     assert np.array_equal(buckets, expected)
     twin = np.where((expected == 1) & ~green, INFEASIBLE, 3 * n - expected - green)
     assert np.array_equal(bounds, twin)
+
+
+def test_lanes_beyond_the_machine_or_unknown_are_refused(official):
+    with pytest.raises(ValueError, match="lanes must be 0, 16 or 32"):
+        ExactSearcher(official.matrix, official.length, official.answer_rows, lanes=8)
+    if machine_lanes() < 32:
+        with pytest.raises(ValueError, match="at most this machine's"):
+            ExactSearcher(official.matrix, official.length, official.answer_rows, lanes=32)
+
+
+def test_each_scan_width_proves_the_same_totals(official):
+    # The whole search over each kernel width: SALET's 7920 and the same
+    # states (the kernels count alike, so the search takes the same path).
+    states = {}
+    for lanes in LANES:
+        searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                                 lanes=lanes)
+        assert searcher.after_guess(np.arange(official.n_answers),
+                                    official.guess_index("salet"), 6) == 7920
+        states[lanes] = searcher.stats()["states"]
+    assert len(set(states.values())) == 1, states

@@ -12,6 +12,9 @@ PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
 LEGAL_CACHE_BYTES: int   # memory for hard mode's legal lists kept by rule context
 DEFAULT_MEMO_ENTRIES: int   # the most entries the memo grows to (24 bytes each)
 
+def machine_lanes() -> int: ...   # the widest pairwise scan this processor runs (32, 16 or 0)
+def pairwise_lanes(lanes: int | None = None) -> int: ...   # lanes checked against the machine
+
 class ExactSearcher:
     """T(S, d) over one pattern matrix, with a memo (see _exact.pyx)."""
 
@@ -19,6 +22,7 @@ class ExactSearcher:
     memo_hits: int
     max_entries: int
     mode: str
+    lanes: int
     cores: CoreShare
     def __init__(
         self,
@@ -36,6 +40,7 @@ class ExactSearcher:
         union_bounds: bool = True,
         keep_keys: bool = False,
         parallel_work: int = ...,
+        lanes: int | None = None,
     ) -> None: ...
     def clear(self) -> None: ...
     def stats(self) -> dict[str, int]: ...

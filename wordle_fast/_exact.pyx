@@ -157,55 +157,17 @@ cdef extern from *:
     static inline int64_t wf_load_shared(const int64_t* p) { return *(volatile const int64_t*) p; }
     static inline void wf_store_shared(int64_t* p, int64_t v) { *(volatile int64_t*) p = v; }
     #endif
-    /* The distinct codes of 16 guesses at once over a small set, by comparing
-       each member's 16 codes with every earlier member's: n(n - 1)/2 vector
-       compares, where the masks cost n scattered updates per guess. A
-       portable vector type (SSE2 on x86-64, NEON on arm64); without one,
-       WF_PAIRWISE is 0 and the masks do all the work. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define WF_PAIRWISE 1
-    #define WF_PAIRWISE_MAX 64
-    typedef uint8_t wf_v16 __attribute__((vector_size(16)));
-    static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
-                              const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
-                              uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {
-        wf_v16 earlier[WF_PAIRWISE_MAX];        /* n <= WF_PAIRWISE_MAX */
-        wf_v16 duplicates = {0}, green = {0}, greens;
-        ptrdiff_t i, j, t;
-        for (t = 0; t < 16; t++) greens[t] = all_green;
-        for (j = 0; j < n; j++) {
-            const uint8_t* column = columns + members[j] * n_guesses;
-            wf_v16 codes, seen_before = {0};
-            if (rows == NULL) {
-                memcpy(&codes, column + first, 16);
-            } else {
-                /* one by one into memory, then one load: writing the lanes
-                   of a vector one at a time was 5x slower than the masks */
-                uint8_t gathered[16];
-                for (t = 0; t < 16; t++) gathered[t] = column[rows[first + t]];
-                memcpy(&codes, gathered, 16);
-            }
-            for (i = 0; i < j; i++) seen_before |= (wf_v16) (earlier[i] == codes);
-            duplicates -= seen_before;          /* 0xFF lanes: one more duplicate */
-            green |= (wf_v16) (codes == greens);
-            earlier[j] = codes;
-        }
-        for (t = 0; t < 16; t++) {
-            k_out[t] = (uint8_t) (n - duplicates[t]);
-            green_out[t] = green[t] & 1;
-        }
-    }
-    #else
-    #define WF_PAIRWISE 0
-    static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
-                              const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
-                              uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {}
-    #endif
     """
-    int WF_PAIRWISE
     int64_t wf_load_shared(const int64_t* p) noexcept nogil
     void wf_store_shared(int64_t* p, int64_t v) noexcept nogil
+
+
+cdef extern from "_pairwise.h":
+    int wf_pairwise_lanes() noexcept nogil
     void wf_distinct16(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
+                       const intp_t* rows, const intp_t* members, Py_ssize_t n,
+                       uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
+    void wf_distinct32(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
                        const intp_t* rows, const intp_t* members, Py_ssize_t n,
                        uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
 
@@ -218,6 +180,9 @@ cdef enum:
     # benchmarks/README.md.
     PAIRWISE_MAX = 48
     PAIRWISE_MAX_ROWS = 24
+    # the same with 32 lanes (AVX2)
+    WIDE_PAIRWISE_MAX = 48
+    WIDE_PAIRWISE_MAX_ROWS = 32
 # Scans of fewer (member, guess) codes than this run on one thread: below it
 # the threads cost more than they save (measured on SALET; see
 # benchmarks/test_bench_contention.py).
@@ -235,6 +200,7 @@ cdef void _guess_bounds_columns(
     const intp_t* rows,                   # the guesses' matrix rows; NULL: first..last-1
     const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
     int64_t* bound, int64_t* buckets,     # out, indexed like rows
+    int lanes,                            # the pairwise kernel's width: 32, 16 or 0 (none)
 ) noexcept nogil:
     # The same as _guess_bounds for codes below 256, with a 256-bit mask per
     # guess. It reads the answer-major copy of the matrix: each member's codes
@@ -247,18 +213,27 @@ cdef void _guess_bounds_columns(
     cdef const uint8_t* column
     cdef uint8_t code
     cdef int64_t k, green
-    cdef uint8_t ks[16]
-    cdef uint8_t greens[16]
-    if WF_PAIRWISE and n <= (PAIRWISE_MAX if rows == NULL else PAIRWISE_MAX_ROWS):
-        # small sets: 16 guesses at a time by pairwise compares (then the
-        # last few guesses of the block by masks, below)
-        while last - first >= 16:
-            wf_distinct16(columns, n_guesses, first, rows, members, n, <uint8_t> all_green,
-                          ks, greens)
-            for t in range(16):
-                buckets[first + t] = ks[t]
-                bound[first + t] = _one_level_bound(n, ks[t], greens[t])
-            first += 16
+    cdef uint8_t ks[32]
+    cdef uint8_t greens[32]
+    cdef Py_ssize_t most = ((PAIRWISE_MAX if rows == NULL else PAIRWISE_MAX_ROWS) if lanes == 16
+                            else WIDE_PAIRWISE_MAX if rows == NULL else WIDE_PAIRWISE_MAX_ROWS)
+    if lanes and n <= most:
+        # small sets: `lanes` guesses at a time by pairwise compares, the
+        # rest in narrower steps (then the last few guesses of the block by
+        # masks, below)
+        while lanes >= 16:
+            while last - first >= lanes:
+                if lanes == 32:
+                    wf_distinct32(columns, n_guesses, first, rows, members, n,
+                                  <uint8_t> all_green, ks, greens)
+                else:
+                    wf_distinct16(columns, n_guesses, first, rows, members, n,
+                                  <uint8_t> all_green, ks, greens)
+                for t in range(lanes):
+                    buckets[first + t] = ks[t]
+                    bound[first + t] = _one_level_bound(n, ks[t], greens[t])
+                first += lanes
+            lanes //= 2
         if first == last:
             return
     memset(masks, 0, (last - first) * 4 * sizeof(uint64_t))
@@ -279,6 +254,23 @@ cdef void _guess_bounds_columns(
         green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
         buckets[g] = k
         bound[g] = _one_level_bound(n, k, green)
+
+
+def machine_lanes():
+    """The widest pairwise scan this processor runs: 32 lanes (AVX2), 16
+    (portable vectors), or 0 (built by a compiler without them)."""
+    return wf_pairwise_lanes()
+
+
+def pairwise_lanes(lanes=None):
+    """``lanes`` checked against what the machine runs (None: the widest)."""
+    best = wf_pairwise_lanes()
+    if lanes is None:
+        return best
+    if lanes not in (0, 16, 32) or lanes > best:
+        raise ValueError(f"lanes must be 0, 16 or 32 and at most this machine's {best}, "
+                         f"got {lanes!r}")
+    return lanes
 
 
 def _transposed(const uint8_t[:, ::1] matrix):
@@ -405,7 +397,9 @@ cdef class ExactSearcher:
     change them (same results), so the benchmarks can measure what each
     pays. ``max_entries``: the most entries the memo grows to (a power of
     two at most this, 24 bytes each; see _memo.pyx); ``keep_keys``: the
-    memo also keeps each entry's members, for ``memo_items`` (checking only).
+    memo also keeps each entry's members, for ``memo_items`` (checking only);
+    ``lanes``: the widest pairwise scan to use (``machine_lanes()``, the
+    default; smaller to measure or test the others; see _pairwise.h).
     """
 
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -425,6 +419,7 @@ cdef class ExactSearcher:
     cdef int32_t* bucket_of               # [n_patterns] scratch of _note_unions: bucket + 1, or 0
     cdef uint32_t stamp
     cdef int mode_id
+    cdef readonly int lanes               # the pairwise scan's width (see _pairwise.h)
     cdef bint closed_forms, reach_scan, union_bounds   # switches kept to measure what each pays
     cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
@@ -447,7 +442,8 @@ cdef class ExactSearcher:
                  n_threads=None, str mode="off", guess_letters=None, *,
                  bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
                  bint union_bounds=True, bint keep_keys=False,
-                 Py_ssize_t parallel_work=PARALLEL_WORK):
+                 Py_ssize_t parallel_work=PARALLEL_WORK, lanes=None):
+        self.lanes = pairwise_lanes(lanes)
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             # The search reads codes answer by answer (see _guess_bounds_columns).
@@ -999,7 +995,8 @@ cdef class ExactSearcher:
                 for block in range(n_blocks):
                     _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                           min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                          self.all_green, &bound_view[0], &bucket_view[0])
+                                          self.all_green, &bound_view[0], &bucket_view[0],
+                                          self.lanes)
                     if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
                                                        min(n_rows, (block + 1) * BLOCK), n):
                         stopped[0] = 1
@@ -1014,7 +1011,8 @@ cdef class ExactSearcher:
                 block_started = wf_now()
                 _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                      self.all_green, &bound_view[0], &bucket_view[0])
+                                      self.all_green, &bound_view[0], &bucket_view[0],
+                                      self.lanes)
                 if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
                                                    min(n_rows, (block + 1) * BLOCK), n):
                     stopped[0] = 1
@@ -1584,11 +1582,11 @@ cdef class ExactSearcher:
                 if rows == self.by_reach and self.columns_by_reach != NULL:
                     _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
                                           NULL, members, n, self.all_green, scratch.bound,
-                                          scratch.buckets)
+                                          scratch.buckets, self.lanes)
                 else:
                     _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows,
                                           members, n, self.all_green, scratch.bound,
-                                          scratch.buckets)
+                                          scratch.buckets, self.lanes)
                 best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
                 if best <= 2 * n - (most == n):
