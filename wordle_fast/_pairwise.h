@@ -38,59 +38,39 @@ static inline const uint8_t* wf_codes_of(const uint8_t* column, ptrdiff_t first,
     return gathered;
 }
 
-typedef uint8_t wf_v16 __attribute__((vector_size(16)));
+/* One kernel, written once for a vector type VEC of WIDTH byte lanes; ATTR
+   the instruction set it is compiled for (empty: the build's). */
+#define WF_DEFINE_DISTINCT(NAME, VEC, WIDTH, ATTR)                                          \
+    typedef uint8_t VEC __attribute__((vector_size(WIDTH)));                                \
+    ATTR static void NAME(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,    \
+                          const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,    \
+                          uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {         \
+        VEC earlier[WF_PAIRWISE_MAX];                                                       \
+        VEC duplicates = {0}, green = {0}, greens;                                          \
+        uint8_t gathered[WIDTH];                                                            \
+        ptrdiff_t i, j, t;                                                                  \
+        for (t = 0; t < WIDTH; t++) greens[t] = all_green;                                  \
+        for (j = 0; j < n; j++) {                                                           \
+            VEC codes, seen_before = {0};                                                   \
+            memcpy(&codes, wf_codes_of(columns + members[j] * n_guesses, first, rows,       \
+                                       WIDTH, gathered), WIDTH);                            \
+            for (i = 0; i < j; i++) seen_before |= (VEC) (earlier[i] == codes);             \
+            duplicates -= seen_before;        /* 0xFF lanes: one more duplicate */          \
+            green |= (VEC) (codes == greens);                                               \
+            earlier[j] = codes;                                                             \
+        }                                                                                   \
+        for (t = 0; t < WIDTH; t++) {                                                       \
+            k_out[t] = (uint8_t) (n - duplicates[t]);                                       \
+            green_out[t] = green[t] & 1;                                                    \
+        }                                                                                   \
+    }
 
-static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
-                          const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
-                          uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {
-    wf_v16 earlier[WF_PAIRWISE_MAX];
-    wf_v16 duplicates = {0}, green = {0}, greens;
-    uint8_t gathered[16];
-    ptrdiff_t i, j, t;
-    for (t = 0; t < 16; t++) greens[t] = all_green;
-    for (j = 0; j < n; j++) {
-        wf_v16 codes, seen_before = {0};
-        memcpy(&codes, wf_codes_of(columns + members[j] * n_guesses, first, rows, 16, gathered),
-               16);
-        for (i = 0; i < j; i++) seen_before |= (wf_v16) (earlier[i] == codes);
-        duplicates -= seen_before;          /* 0xFF lanes: one more duplicate */
-        green |= (wf_v16) (codes == greens);
-        earlier[j] = codes;
-    }
-    for (t = 0; t < 16; t++) {
-        k_out[t] = (uint8_t) (n - duplicates[t]);
-        green_out[t] = green[t] & 1;
-    }
-}
+WF_DEFINE_DISTINCT(wf_distinct16, wf_v16, 16, )
 
 #if defined(__x86_64__) && !defined(WF_NO_WIDE_VECTORS)
 #define WF_WIDE_VECTORS 1
 
-typedef uint8_t wf_v32 __attribute__((vector_size(32)));
-
-__attribute__((target("avx2")))
-static void wf_distinct32(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
-                          const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
-                          uint8_t all_green, uint8_t* k_out, uint8_t* green_out) {
-    wf_v32 earlier[WF_PAIRWISE_MAX];
-    wf_v32 duplicates = {0}, green = {0}, greens;
-    uint8_t gathered[32];
-    ptrdiff_t i, j, t;
-    for (t = 0; t < 32; t++) greens[t] = all_green;
-    for (j = 0; j < n; j++) {
-        wf_v32 codes, seen_before = {0};
-        memcpy(&codes, wf_codes_of(columns + members[j] * n_guesses, first, rows, 32, gathered),
-               32);
-        for (i = 0; i < j; i++) seen_before |= (wf_v32) (earlier[i] == codes);
-        duplicates -= seen_before;
-        green |= (wf_v32) (codes == greens);
-        earlier[j] = codes;
-    }
-    for (t = 0; t < 32; t++) {
-        k_out[t] = (uint8_t) (n - duplicates[t]);
-        green_out[t] = green[t] & 1;
-    }
-}
+WF_DEFINE_DISTINCT(wf_distinct32, wf_v32, 32, __attribute__((target("avx2"))))
 
 /* The widest kernel this processor runs: 32 or 16 lanes. (GCC's builtin
    checks that the operating system saves the wide registers too.) */
