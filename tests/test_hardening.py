@@ -14,6 +14,7 @@ import pytest
 
 import wordle_fast as wf
 from wordle_fast.cli import main
+from wordle_fast.exact.scheduling import default_workers
 from wordle_fast.exact.trees import InvalidTree, check_shape, verify_tree
 
 SMALL = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
@@ -272,9 +273,15 @@ def test_a_matrix_too_large_for_memory_is_refused_up_front(monkeypatch, capsys):
 
 
 def test_workers_beyond_the_cores_or_the_work_are_capped(capsys):
+    # two games: capped at the cores this process may use when they are as
+    # few (one under `taskset -c 0`), else at the 2 pieces of work
     assert main(["simulate", "--play", "cigar", "rebut", "--workers", "64", "--quiet"]) == 0
     err = capsys.readouterr().err
-    assert "--workers 64 capped at 2" in err
+    cores = default_workers()
+    expected = {1: "capped at 1, the 1 core this process may use",
+                2: "capped at 2, the 2 cores this process may use"}.get(
+                    cores, "capped at 2, the 2 pieces of work")
+    assert f"--workers 64 {expected}" in err
 
 
 def test_a_loose_guess_limit_on_a_tiny_list_finishes():
