@@ -142,6 +142,26 @@ def test_lower_bounds_are_not_ranked(capsys):
     assert lines[2].split()[0] == "-" and "not ranked" in lines[-1]
 
 
+def test_an_exact_total_above_an_open_lower_bound_is_not_ranked():
+    # A table being completed settles its worst openers first: IMMIX's exact
+    # 13056 on nyt2023 came out ranked 2nd, above 14853 openers still
+    # bounded near 11220. An exact total is ranked only while nothing still
+    # bounded could beat it, and is listed by its value among the bounds.
+    from wordle_fast.exact.tables import (CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry,
+                                          OpeningTable)
+
+    claims = {"bbbbb": (LOWER_BOUND, 12), "worst": (EXACT, 15), "first": (EXACT, 10),
+              "tie": (LOWER_BOUND, 11), "early": (EXACT, 11),
+              "stuck": (CANNOT_FINISH, None, 7, 30)}
+    table = OpeningTable("normal", 6, 5, 0, {word: OpenerEntry(word, *claim)
+                                             for word, claim in claims.items()}, 0.0, "test")
+    assert [e.opener for e in table.ranked()] == ["first", "early", "tie", "bbbbb", "worst",
+                                                  "stuck"]
+    assert table.ranks() == [1, 2, None, None, None, None]
+    assert [row["rank"] for row in table.to_dict()["openers"]] == [1, 2, None, None, None, None]
+    assert "<td>-</td><td>worst</td>" in table._repr_html_().replace(" ", "")
+
+
 def test_a_rule_break_is_reported_without_a_false_dead_branch():
     from wordle_fast.exact.trees import InvalidTree, verify_tree
 

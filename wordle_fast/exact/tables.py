@@ -85,21 +85,25 @@ class OpeningTable:
                 if e.status == EXACT and e.total == optimum]
 
     def ranked(self) -> list[OpenerEntry]:
-        """Exact totals first (smallest first), then lower bounds (smallest
-        first), then the openers that cannot finish, by the fewest guesses
-        they can guarantee and their total within them where known; ties in
-        list order."""
-        order = {status: rank for rank, status in enumerate(STATUSES)}
+        """Exact totals and lower bounds together, smallest first (an exact
+        total before a lower bound of the same value), then the openers that
+        cannot finish, by the fewest guesses they can guarantee and their
+        total within them where known; ties in list order. (A table being
+        completed settles openers in any order, worst first: an exact total
+        above lower bounds still open comes after them, since those openers
+        may yet be better.)"""
         unknown = UNSOLVABLE
         return sorted(self.entries.values(),
-                      key=lambda e: (order[e.status], e.total if e.total is not None else 0,
+                      key=lambda e: (e.status == CANNOT_FINISH,
+                                     e.total if e.total is not None else 0, e.status != EXACT,
                                      e.guarantee or unknown, e.guarantee_total or unknown))
 
     def ranks(self) -> list[int | None]:
         """The rank of each entry of ``ranked()``, or None where the table
         does not order it: a lower bound (proven above the optimum, not
-        valued), or an opener that cannot finish whose guarantee is unknown
-        or comes after lower bounds."""
+        valued), and everything after one (an exact total there may be
+        beaten by an opener still bounded), or an opener that cannot finish
+        whose guarantee is unknown."""
         ranks, settled = [], True
         for position, entry in enumerate(self.ranked(), 1):
             if entry.status == LOWER_BOUND or (entry.status == CANNOT_FINISH
@@ -126,8 +130,9 @@ class OpeningTable:
     def _repr_html_(self) -> str:
         return html_table(repr(self)[len("OpeningTable("):-1],
                           ["rank", "opener", "status", "total", "mean"],
-                          ([rank, e.opener, e.status, e.total, self.mean(e)]
-                           for rank, e in enumerate(self.ranked(), 1)), total=len(self.entries))
+                          ([rank if rank is not None else "-", e.opener, e.status, e.total,
+                            self.mean(e)] for rank, e in zip(self.ranks(), self.ranked())),
+                          total=len(self.entries))
 
     def to_dict(self, top: int | None = None) -> dict:
         ranked = self.ranked()
