@@ -10,8 +10,8 @@
    Two widths: 16 lanes with GCC's portable vectors (SSE2 on x86-64, NEON
    on arm64), and on x86-64 32 lanes (AVX2), compiled for that instruction
    set alone and chosen at run time when the processor has it
-   (wf_pairwise_lanes). Without GCC or clang, WF_PAIRWISE is 0 and the
-   masks do all the work. (64 lanes of AVX-512BW, comparing into mask
+   (wf_pairwise_lanes). Without GCC or clang, wf_pairwise_lanes is 0 and
+   the masks do all the work. (64 lanes of AVX-512BW, comparing into mask
    registers, measured slower than 32 on the project's AMD EPYC for sets
    of 40 to 64 and no faster below: benchmarks/README.md.) */
 
@@ -25,7 +25,6 @@
 #define WF_PAIRWISE_MAX 64       /* the most members a block compares */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define WF_PAIRWISE 1
 
 /* A member's codes for lanes first..first+width-1: consecutive columns, or
    the columns rows[first..] one by one into memory, then one load (writing
@@ -67,8 +66,7 @@ static inline const uint8_t* wf_codes_of(const uint8_t* column, ptrdiff_t first,
 
 WF_DEFINE_DISTINCT(wf_distinct16, wf_v16, 16, )
 
-#if defined(__x86_64__) && !defined(WF_NO_WIDE_VECTORS)
-#define WF_WIDE_VECTORS 1
+#if defined(__x86_64__)
 
 WF_DEFINE_DISTINCT(wf_distinct32, wf_v32, 32, __attribute__((target("avx2"))))
 
@@ -80,7 +78,6 @@ static int wf_pairwise_lanes(void) {
 }
 
 #else
-#define WF_WIDE_VECTORS 0
 static int wf_pairwise_lanes(void) { return 16; }
 static void wf_distinct32(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
                           const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
@@ -88,8 +85,6 @@ static void wf_distinct32(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t
 #endif
 
 #else
-#define WF_PAIRWISE 0
-#define WF_WIDE_VECTORS 0
 static int wf_pairwise_lanes(void) { return 0; }
 static void wf_distinct16(const uint8_t* columns, ptrdiff_t n_guesses, ptrdiff_t first,
                           const ptrdiff_t* rows, const ptrdiff_t* members, ptrdiff_t n,
