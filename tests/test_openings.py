@@ -14,7 +14,8 @@ from wordle_fast._exact import UNSOLVABLE
 from wordle_fast._reference import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
-from wordle_fast.exact.proof import bound_pass_order, opening_table, same_letters
+from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.scheduling import bound_pass_order, same_letters
 from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)

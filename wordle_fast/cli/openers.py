@@ -106,6 +106,11 @@ def _add_exact_options(parser) -> None:
                         help="guesses allowed per game, with --exact (default 6)")
     parser.add_argument("--results", metavar="FILE",
                         help="where --exact keeps proven entries (default: the cache directory)")
+    parser.add_argument("--store", metavar="FILE",
+                        help="with --exact --all: the SQLite store of proven states, shared by "
+                             "the workers and kept across runs, so a stopped opener resumes "
+                             "at the bucket it had reached (default: the cache directory; "
+                             "'none' for no store)")
     parser.add_argument("--recompute", action="store_true",
                         help="with --exact: ignore the shipped table and saved results")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -135,6 +140,7 @@ def _check(args) -> None:
     only_with(args, args.exact, "--exact", within="--within", complete="--all",
               max_guesses="--max-guesses", results="--results", recompute="--recompute",
               scheduler="--scheduler")
+    only_with(args, args.complete, "--all", store="--store")
     only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
     only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
               workers="--workers")
@@ -146,6 +152,8 @@ def _check(args) -> None:
                             "go, and read back by a rerun")
     check_output("--json", args.json)
     check_output("--results", args.results)
+    if args.store not in (None, "none"):
+        check_output("--store", args.store)
 
 
 # -- by a measure of the first move ----------------------------------------------------
@@ -268,6 +276,11 @@ def _by_lookahead(args, lexicon, started) -> int:
 
 # -- the exact opening table ---------------------------------------------------------------
 
+def _store_option(value: str | None):
+    """--store as complete_table takes it: True (the default place), False, a path."""
+    return True if value is None else False if value == "none" else value
+
+
 def _exact(args, lexicon) -> int:
     from wordle_fast.exact.proof import opening_table
     from wordle_fast.exact.settle import complete_table
@@ -294,7 +307,7 @@ def _exact(args, lexicon) -> int:
         if args.complete:
             table = complete_table(lexicon, args.hard_mode, args.max_guesses, workers=workers,
                                    executor=executor, results_path=args.results,
-                                   progress=progress)
+                                   progress=progress, store=_store_option(args.store))
         else:
             table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
                                   workers=workers, executor=executor,

@@ -34,7 +34,8 @@ import numpy as np
 
 from wordle_fast._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
-from wordle_fast.exact.scheduling import guarantee_job, prove_job
+from wordle_fast.exact.scheduling import (
+    BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters)
 from wordle_fast.exact.search import (
     by_cheap_score, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.tables import (
@@ -49,11 +50,11 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
+from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rules import check_mode, guess_limit, mode_name
 
 SHORTLIST = 30          # openers whose bounds pick the first incumbent
-BOUND_BATCH = 256       # openers per call of the bound pass (progress, Ctrl-C between)
 SAVE_EVERY = 5.0        # seconds between saves of the results file
 
 
@@ -114,39 +115,6 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_gu
                         "computed", run.reused, run.stages)
 
 
-def same_letters(left, guesses) -> list[list[tuple[int, int]]]:
-    """The (bound, row) pairs of ``left`` in groups of openers with the same
-    letters (TARSE, RATES, STARE...), in the order of ``left``: each group
-    where its first opener was. Such openers leave the same answers in
-    their all-gray bucket, often their largest (and in hard mode the
-    same rule: nothing shown), and searched one after the other by one
-    searcher they share that bucket's whole tree in its memo. Searched
-    without a budget, one searcher, the memo cleared between groups or
-    between openers: 18 openers of the complete normal table (six groups of
-    three) took 74 s of CPU together against 143 s apart; 15 openers of
-    the original hard-mode table, 5.2 s against 6.7 s."""
-    groups: dict[frozenset, list] = {}
-    for bound, row in left:
-        groups.setdefault(frozenset(guesses[row]), []).append((bound, row))
-    return list(groups.values())
-
-
-def bound_pass_order(rows: list[int], guesses, batch: int = BOUND_BATCH) -> list[int]:
-    """The openers ``rows`` in the order the bound pass takes them, in
-    batches of ``batch``: openers with the same letters in one batch, as
-    ``opener_bounds`` bounds the buckets they share once; within a batch
-    the first of each group first, then the second of each, and so on, so
-    that the threads, which take neighbouring openers at the same time, do
-    not bound a shared bucket twice (original lists, normal mode, two
-    threads, the whole pass: 70.4 s in groups, 67.0 s so; 80 s before the
-    sharing; benchmarks/README.md)."""
-    groups = same_letters([(0, row) for row in rows], guesses)
-    ordered = [row for group in groups for _, row in group]
-    rank = {row: place for group in groups for place, (_, row) in enumerate(group)}
-    return [row for start in range(0, len(ordered), batch)
-            for row in sorted(ordered[start:start + batch], key=rank.__getitem__)]
-
-
 class TableRun:
     """One computation of a table: the entries so far and the incumbent."""
 
@@ -178,6 +146,12 @@ class TableRun:
         self.reused = len(self.entries)
         self.last_save = time.perf_counter()
         self.stages = {}
+        self.store: ProvenStore | None = None   # see use_store
+
+    def use_store(self, path) -> None:
+        """Search with the store of proven states at ``path`` (None: the
+        default one for these lists and mode), here and in the workers."""
+        self.store = ProvenStore(path, store_description(self.lexicon, self.hard_mode))
 
     @property
     def threshold(self) -> int:
@@ -301,12 +275,13 @@ class TableRun:
 
         def here(row):
             return row, opener_total(self.searcher, self.lexicon, row, self.max_guesses,
-                                     self.threshold, buckets=self.first_buckets.pop(row, None))
+                                     self.threshold, buckets=self.first_buckets.pop(row, None),
+                                     store=self.store)
 
         def there(executor, rows):
             return executor.submit(prove_job, lists, self.hard_mode, self.max_guesses, rows,
                                    self.threshold, [self.first_buckets.pop(row, None)
-                                                    for row in rows])
+                                                    for row in rows], self._store_path())
 
         self._run_jobs(self.search_stage, groups, workers, executor, here, there, self.record)
 
@@ -316,13 +291,18 @@ class TableRun:
         lists = (tuple(self.lexicon.answers), tuple(self.lexicon.guesses))
 
         def here(row):
-            return row, *fewest_guarantee(self.searcher, self.lexicon, row, self.max_guesses)
+            return row, *fewest_guarantee(self.searcher, self.lexicon, row, self.max_guesses,
+                                          store=self.store)
 
         def there(executor, rows):
-            return executor.submit(guarantee_job, lists, self.hard_mode, self.max_guesses, rows)
+            return executor.submit(guarantee_job, lists, self.hard_mode, self.max_guesses, rows,
+                                   self._store_path())
 
         self._run_jobs("guarantee", same_letters([(0, row) for row in rows], self.lexicon.guesses),
                        workers, executor, here, there, self.record_guarantee)
+
+    def _store_path(self) -> str | None:
+        return None if self.store is None else str(self.store.path)
 
     def record_guarantee(self, row: int, limit: int, total: int) -> None:
         word = self.lexicon.guesses[row]

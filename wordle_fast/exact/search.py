@@ -10,11 +10,13 @@ Layering: ``_exact`` (the compiled search) -> this module -> ``trees``,
 from __future__ import annotations
 
 import heapq
+import time
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
+from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
@@ -90,7 +92,8 @@ class Stopped(KeyboardInterrupt):
 
 
 def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesses: int,
-                 budget: int = UNSOLVABLE - 1, progress=None, buckets=None) -> int:
+                 budget: int = UNSOLVABLE - 1, progress=None, buckets=None,
+                 store: ProvenStore | None = None) -> int:
     """The total guesses over every answer with guess ``row`` first: exact
     when at most ``budget``, else a proven lower bound above it (UNSOLVABLE
     or more: it cannot finish within ``max_guesses``).
@@ -117,6 +120,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     Ctrl-C raises ``Stopped`` with the bound reached (the exact buckets plus
     the others' bounds). ``buckets``: what ``bucket_bounds`` gives for this
     opener, when the caller has it already (the bound pass of a table).
+    ``store``: a ``ProvenStore`` that answers for buckets proven before (by
+    an earlier run, another process) and keeps those proven here.
     """
     if buckets is None:
         buckets = searcher.bucket_bounds(row, max_guesses)
@@ -142,8 +147,17 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         nonlocal total, placed
         limit = min(bounds[b] + step, budget - (total - bounds[b]))
         code = int(codes[b])
-        value = max(int(searcher.solve(np.flatnonzero(opener_codes == code), max_guesses - 1,
-                                       limit, legal=legal, after=(row, code))), bounds[b])
+        members = np.flatnonzero(opener_codes == code)
+        value = (_stored_value(store, members, max_guesses - 1, searcher.mode, row, code,
+                               bounds[b], limit) if store is not None else None)
+        if value is None:
+            started = time.process_time()
+            value = max(int(searcher.solve(members, max_guesses - 1, limit, legal=legal,
+                                           after=(row, code))), bounds[b])
+            if store is not None:
+                store.keep(_bucket_key(members, max_guesses - 1, searcher.mode, row, code),
+                           value <= limit or value >= UNSOLVABLE, value,
+                           time.process_time() - started)
         total += value - bounds[b]
         bounds[b] = value
         if value > limit:
@@ -190,8 +204,27 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     return total
 
 
+def _bucket_key(members, guesses_left: int, mode: str, row: int, code: int) -> bytes:
+    return state_key(members, guesses_left, None if mode == "off" else (row, code))
+
+
+def _stored_value(store: ProvenStore, members, guesses_left: int, mode: str, row: int,
+                  code: int, bound: int, limit: int) -> int | None:
+    """What ``store`` proves of a bucket as a search with budget ``limit``
+    would answer (its exact value, or a bound above ``limit``), or None
+    when the bucket must be searched."""
+    found = store.find(_bucket_key(members, guesses_left, mode, row, code))
+    if found is None:
+        return None
+    exact, value = found
+    check(exact, value, bound, len(members), guesses_left, UNSOLVABLE, store)
+    if exact or value > limit:
+        return max(value, bound)
+    return None
+
+
 def fewest_guarantee(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesses: int,
-                     progress=None) -> tuple[int, int]:
+                     progress=None, store: ProvenStore | None = None) -> tuple[int, int]:
     """For an opener that cannot finish every answer within ``max_guesses``:
     (the fewest guesses it can guarantee, its least total within them).
     Each limit above ``max_guesses`` is tried in turn; one is always enough
@@ -199,6 +232,6 @@ def fewest_guarantee(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_gu
     limit = max_guesses
     while True:
         limit = guess_limit(limit + 1)
-        total = opener_total(searcher, lexicon, row, limit, progress=progress)
+        total = opener_total(searcher, lexicon, row, limit, progress=progress, store=store)
         if total < UNSOLVABLE:
             return limit, int(total)

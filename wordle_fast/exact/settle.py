@@ -25,7 +25,7 @@ WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_f
 
 def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
-                   results_path=None, progress=None) -> OpeningTable:
+                   results_path=None, progress=None, store=True) -> OpeningTable:
     """The opening table (see ``opening_table``) with, besides, the exact
     total or "cannot finish" of every opener in ``words``, whatever its
     bound: openers a table at the optimum leaves with a lower bound, such as
@@ -35,6 +35,8 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     directory) as they are proven: a Ctrl-C keeps them, and every later
     table for these lists, mode and limit includes them. ``progress`` is
     called as ``progress(stage, done, total)``, the last stage "settle".
+    ``store``: the store of proven states (``exact.store``) at its default
+    place (True), at a path, or none (False).
     """
     lexicon = lexicon or Lexicon()
     rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
@@ -42,7 +44,7 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store)
     left = [(0, row) for row in dict.fromkeys(rows)
             if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
     try:
@@ -69,19 +71,24 @@ class _SettleRun(TableRun):
         self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
     @classmethod
-    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress):
+    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress, store):
         """A run that goes on from ``table``, saving to ``results_path`` (default:
-        the cache directory's results file for these lists, mode and limit)."""
+        the cache directory's results file for these lists, mode and limit),
+        with the store of proven states ``store`` (True, a path or False)."""
         limit = table.max_guesses
         path = (Path(results_path) if results_path
                 else default_results_path(lexicon, limit, hard_mode))
-        return cls(lexicon, hard_mode, limit, table.within, path,
-                   table_description(lexicon, limit, hard_mode), table.entries, progress)
+        run = cls(lexicon, hard_mode, limit, table.within, path,
+                  table_description(lexicon, limit, hard_mode), table.entries, progress)
+        if store is not False:
+            run.use_store(None if store is True else store)
+        return run
 
 
 def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
-                   results_path=None, progress=None, lists: str | None = None) -> OpeningTable:
+                   results_path=None, progress=None, lists: str | None = None,
+                   store=True) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -94,7 +101,9 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     ``results_path`` (default: the cache directory) as it is proven (over
     processes, as its group of openers with the same letters is), so a
     Ctrl-C or a crash loses at most the openers being searched, and the same
-    call resumes. ``progress(stage, done, total)``
+    call resumes, its opener being searched at the bucket it had reached
+    (the buckets proven are kept in ``store``, as ``settle_openers`` says).
+    ``progress(stage, done, total)``
     reports the stages, the last two "complete" and "guarantee"."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
@@ -102,7 +111,7 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store)
     run.search_stage = "complete"
     bounded = worst_first(sorted((entry.total, lexicon.guess_index(word))
                                  for word, entry in table.entries.items()

@@ -1,0 +1,183 @@
+"""The store of proven states: what it keeps and gives back, that a search
+with it proves the same totals as without (against the brute-force twin),
+and that a foreign, corrupt, edited or false store is refused, never
+trusted."""
+
+import sqlite3
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_exact import small_lists, trap_lists
+from test_openings import check_complete
+from wordle_fast import Lexicon, WordleError
+from wordle_fast.cli import main
+from wordle_fast.exact import store as store_module
+from wordle_fast.exact.search import make_exact_searcher, opener_total
+from wordle_fast.exact.settle import complete_table
+from wordle_fast.exact.store import ProvenStore, default_store_path, state_key, store_description
+
+WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+         "serve", "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench",
+         "abbey", "stare", "crane", "tears"]
+
+
+@pytest.fixture
+def lexicon():
+    return Lexicon(answers=WORDS, guesses=WORDS + ["rates", "nacre", "xylyl"])
+
+
+def opened(path, lexicon, mode="off"):
+    return ProvenStore(path, store_description(lexicon, mode), min_seconds=0)
+
+
+def test_a_state_is_kept_and_only_a_stronger_claim_replaces_it(tmp_path, lexicon):
+    key = state_key(np.array([1, 4, 7]), 5, None)
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        assert store.find(key) is None
+        store.keep(key, False, 9, 1.0)
+        assert store.find(key) == (False, 9)
+        store.keep(key, False, 8, 1.0)          # a weaker bound: kept as it was
+        assert store.find(key) == (False, 9)
+        store.keep(key, True, 11, 1.0)
+        store.keep(key, False, 12, 1.0)         # an exact value is never replaced
+        assert store.find(key) == (True, 11) and len(store) == 1
+    # kept on disk, read by the next run
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        assert store.find(key) == (True, 11)
+
+
+def test_keys_tell_sets_guesses_left_and_hard_mode_paths_apart():
+    keys = {state_key(np.array([1, 2, 3]), 5, None), state_key(np.array([1, 2, 4]), 5, None),
+            state_key(np.array([1, 2, 3]), 4, None), state_key(np.array([1, 2, 3]), 5, (0, 7)),
+            state_key(np.array([1, 2, 3]), 5, (0, 8)), state_key(np.array([1, 2, 3]), 5, (1, 7))}
+    assert len(keys) == 6
+    assert state_key(np.array([1, 2, 3], dtype=np.int64), 5, None) == state_key(
+        [1, 2, 3], 5, None)
+
+
+def test_cheap_searches_are_not_kept(tmp_path, lexicon):
+    store = ProvenStore(tmp_path / "s.sqlite", store_description(lexicon, "off"),
+                        min_seconds=0.5)
+    store.keep(state_key([1, 2], 5, None), True, 3, 0.1)
+    assert len(store) == 0
+
+
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_a_search_with_the_store_proves_the_same_and_the_next_searches_nothing(
+        tmp_path, lexicon, mode):
+    store = opened(tmp_path / "s.sqlite", lexicon, mode)
+    totals, states = [], []
+    for _ in range(2):
+        searcher = make_exact_searcher(lexicon, mode)
+        totals.append([opener_total(searcher, lexicon, row, 4, store=store)
+                       for row in range(lexicon.n_guesses)])
+        states.append(searcher.states)
+    plain = make_exact_searcher(lexicon, mode)
+    assert totals[0] == totals[1] == [opener_total(plain, lexicon, row, 4)
+                                      for row in range(lexicon.n_guesses)]
+    assert len(store) > 0 and states[0] > 0 and states[1] == 0
+
+
+def test_the_store_holds_when_the_rows_are_evicted(tmp_path, lexicon, monkeypatch):
+    monkeypatch.setattr(store_module, "MAX_ROWS", 10)
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        for size in range(3, 18):
+            store.keep(state_key(np.arange(size), 5, None), True, 2 * size, seconds=size)
+        # over the cap the cheapest tenth-and-more went first
+        assert len(store) <= 10
+        assert store.find(state_key(np.arange(17), 5, None)) == (True, 34)
+        assert store.find(state_key(np.arange(3), 5, None)) is None
+
+
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard"]))
+@settings(max_examples=10, deadline=None)
+def test_a_complete_table_with_a_full_store_agrees_with_brute_force(tmp_path_factory, case,
+                                                                     mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    folder = tmp_path_factory.mktemp("stored")
+    store = folder / "states.sqlite"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store_module, "STORE_SECONDS", 0)   # keep every state searched
+        first = complete_table(lexicon, mode, max_guesses, results_path=folder / "a.json",
+                               store=store)
+        # a new results file: every opener searched again, from the store
+        again = complete_table(lexicon, mode, max_guesses, results_path=folder / "b.json",
+                               store=store)
+    assert again.entries == first.entries
+    check_complete(again, lexicon, max_guesses, mode)
+
+
+def test_a_foreign_store_is_refused_when_named_and_set_aside_by_default(tmp_path, lexicon):
+    other = Lexicon(answers=WORDS[:-1], guesses=WORDS)
+    opened(tmp_path / "s.sqlite", other).close()
+    with pytest.raises(WordleError, match="other lists, limit, mode"):
+        opened(tmp_path / "s.sqlite", lexicon)
+    with pytest.raises(WordleError, match="other lists"):
+        opened(tmp_path / "s.sqlite", other, "hard")
+    # the default store for these lists: a stale one is set aside, then started again
+    description = store_description(lexicon, "off")
+    default = default_store_path(description)
+    default.parent.mkdir(parents=True, exist_ok=True)
+    opened(default, other).close()
+    store = ProvenStore(None, description)
+    assert store.path == default and len(store) == 0
+    assert default.with_name(default.name + ".rejected").exists()
+
+
+def test_a_corrupt_store_is_refused_when_named_and_set_aside_by_default(tmp_path, lexicon):
+    broken = tmp_path / "s.sqlite"
+    broken.write_bytes(b"not a database at all, " * 100)
+    with pytest.raises(WordleError, match="is not a store of proven states"):
+        opened(broken, lexicon)
+    assert broken.read_bytes().startswith(b"not a database")   # left as it was
+    description = store_description(lexicon, "hard")
+    default = default_store_path(description)
+    default.parent.mkdir(parents=True, exist_ok=True)
+    default.write_bytes(b"\0garbage" * 64)
+    assert len(ProvenStore(None, description)) == 0
+
+
+def test_an_edited_row_is_refused(tmp_path, lexicon):
+    key = state_key([0, 1, 2], 5, None)
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        store.keep(key, True, 7, 1.0)
+    with sqlite3.connect(tmp_path / "s.sqlite") as connection:
+        connection.execute("UPDATE states SET value = 6")
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        with pytest.raises(WordleError, match="digest does not match"):
+            store.find(key)
+
+
+def test_a_claim_that_cannot_be_true_is_refused(tmp_path, lexicon):
+    # sealed as the store seals its rows, but below the least any set of
+    # that size can take: whoever wrote it, the search does not trust it
+    searcher = make_exact_searcher(lexicon, "off")
+    row = lexicon.guess_index("cigar")
+    codes, sizes, bounds = searcher.bucket_bounds(row, 4)
+    largest = int(np.argmax(sizes))
+    members = np.flatnonzero(lexicon.matrix[row] == codes[largest])
+    with opened(tmp_path / "s.sqlite", lexicon) as store:
+        store.keep(state_key(members, 3, None), True, int(bounds[largest]) - 1, 1.0)
+        with pytest.raises(WordleError, match="which cannot be"):
+            opener_total(searcher, lexicon, row, 4, store=store)
+
+
+def test_the_cli_takes_a_store_or_none(tmp_path, capsys):
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(WORDS))
+    guesses.write_text("\n".join(WORDS + ["rates"]))
+    files = ["--answers", str(answers), "--guesses", str(guesses), "--max-guesses", "4",
+             "--quiet", "--json", "-"]
+    store = tmp_path / "states.sqlite"
+    assert main(["openers", "--exact", "--all", "--store", str(store),
+                 "--results", str(tmp_path / "r.json"), *files]) == 0
+    assert store.exists()
+    assert main(["openers", "--exact", "--all", "--store", "none",
+                 "--results", str(tmp_path / "r2.json"), *files]) == 0
+    capsys.readouterr()
+    assert main(["openers", "--exact", "--store", str(store), *files]) == 2
+    assert "--store only applies with --all" in capsys.readouterr().err
