@@ -181,3 +181,98 @@ def test_the_cli_takes_a_store_or_none(tmp_path, capsys):
     capsys.readouterr()
     assert main(["openers", "--exact", "--store", str(store), *files]) == 2
     assert "--store only applies with --all" in capsys.readouterr().err
+
+
+# -- the memo's entries, kept by fingerprint ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def original():
+    return Lexicon()
+
+
+def crane_bucket(lexicon):
+    row = lexicon.guess_index("crane")
+    return np.flatnonzero(lexicon.matrix[row] == 0)   # all gray: the largest, 263 answers
+
+
+def test_the_memo_kept_lets_a_new_searcher_prove_a_set_again_without_searching(
+        tmp_path, original):
+    members = crane_bucket(original)
+    searcher = make_exact_searcher(original, "off", n_threads=1)
+    value = searcher.solve(members, 5)
+    with opened(tmp_path / "s.sqlite", original) as store:
+        kept = store.keep_memo(searcher)
+        assert kept > 0 and store.memo_rows() == kept
+        assert store.keep_memo(searcher) == kept and store.memo_rows() == kept   # no doubles
+    with opened(tmp_path / "s.sqlite", original) as store:
+        fresh = make_exact_searcher(original, "off", n_threads=1)
+        assert store.restore_memo(fresh) == kept
+        assert fresh.solve(members, 5) == value and fresh.states == 0
+
+
+def test_memo_entries_of_another_build_are_dropped_and_edited_ones_refused(tmp_path,
+                                                                           original):
+    searcher = make_exact_searcher(original, "off", n_threads=1)
+    searcher.solve(crane_bucket(original), 5)
+    path = tmp_path / "s.sqlite"
+    with opened(path, original) as store:
+        store.keep_memo(searcher)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE memo SET value = value - 1 WHERE a = (SELECT min(a) FROM memo)")
+    with opened(path, original) as store:
+        with pytest.raises(WordleError, match="memo entry whose digest does not match"):
+            store.restore_memo(make_exact_searcher(original, "off", n_threads=1))
+    # another build's fingerprints (its probe differs): the rows mean other sets
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE meta SET value = '1:2' WHERE name = 'probe'")
+    with opened(path, original) as store:
+        assert store.restore_memo(make_exact_searcher(original, "off", n_threads=1)) == 0
+        assert store.memo_rows() == 0
+
+
+def test_hard_mode_and_the_twin_keep_no_memo(tmp_path, lexicon):
+    from wordle_fast._reference_search import ExactSearcher as Twin
+
+    hard = make_exact_searcher(lexicon, "hard")
+    hard.solve(np.arange(lexicon.n_answers), 4, legal=np.arange(lexicon.n_guesses))
+    twin = Twin(lexicon.matrix, lexicon.length, lexicon.answer_rows)
+    twin.solve(np.arange(lexicon.n_answers), 4)
+    with opened(tmp_path / "hard.sqlite", lexicon, "hard") as store:
+        assert store.keep_memo(hard) == 0 and store.restore_memo(hard) == 0
+    with opened(tmp_path / "off.sqlite", lexicon) as store:
+        assert store.keep_memo(twin) == 0 and store.restore_memo(twin) == 0
+
+
+def test_a_long_search_checks_in_and_a_stop_keeps_what_it_proved(tmp_path, original,
+                                                                  monkeypatch):
+    from wordle_fast.exact.search import Stopped
+
+    row = original.guess_index("crane")
+    calls = []
+    searcher = make_exact_searcher(original, "off", n_threads=1)
+    searcher.checkpoint = lambda: calls.append(searcher.states)
+    total, full_search = opener_total(searcher, original, row, 6), searcher.states
+    assert calls and all(states % 1024 == 0 for states in calls)   # CHECK_EVERY
+    # The store's checkpoint keeps the memo as the search goes
+    monkeypatch.setattr(store_module, "CHECKPOINT_SECONDS", 0.0)
+    store = opened(tmp_path / "s.sqlite", original)
+    searcher = make_exact_searcher(original, "off", n_threads=1)
+    searcher.checkpoint = store.checkpoint_for(searcher)
+    opener_total(searcher, original, row, 6, store=store)
+    assert store.memo_rows() > 0
+
+    # Ctrl-C in the middle of a bucket (raised where the search checks in):
+    # the entries proven so far are kept, and the next search is shorter
+    def interrupt():
+        raise KeyboardInterrupt
+
+    store = opened(tmp_path / "t.sqlite", original)
+    searcher = make_exact_searcher(original, "off", n_threads=1)
+    searcher.checkpoint = interrupt
+    with pytest.raises(Stopped):
+        opener_total(searcher, original, row, 6, store=store)
+    assert store.memo_rows() > 0
+    resumed = make_exact_searcher(original, "off", n_threads=1)
+    store.restore_memo(resumed)
+    assert opener_total(resumed, original, row, 6, store=store) == total == 7930
+    assert resumed.states < full_search

@@ -1,4 +1,4 @@
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Literal, overload
 
 import numpy as np
@@ -24,6 +24,7 @@ class ExactSearcher:
     mode: str
     lanes: int
     cores: CoreShare
+    checkpoint: Callable[[], object] | None
     def __init__(
         self,
         matrix: npt.NDArray[np.unsignedinteger],
@@ -47,6 +48,10 @@ class ExactSearcher:
     def guess_bounds(self, members: npt.ArrayLike,
                      legal: npt.ArrayLike | None = None) -> tuple[np.ndarray, np.ndarray]: ...
     def memo_items(self) -> Iterator[tuple[np.ndarray, int, bytes | None, int, bool]]: ...
+    def memo_snapshot(self, min_weight: int) -> tuple[np.ndarray, ...]: ...
+    def memo_restore(self, a: npt.ArrayLike, b: npt.ArrayLike, values: npt.ArrayLike,
+                     exact: npt.ArrayLike, weights: npt.ArrayLike) -> None: ...
+    def memo_fingerprint(self, members: npt.ArrayLike, depth: int) -> tuple[int, int] | None: ...
     def solve(self, members: npt.ArrayLike, depth: int, budget: int = ...,
               legal: npt.ArrayLike | None = None,
               after: tuple[int, int] | None = None) -> int: ...

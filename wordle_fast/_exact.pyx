@@ -55,6 +55,7 @@ from itertools import islice
 import numpy as np
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cython.parallel cimport parallel, prange
 from libc.stdlib cimport calloc, free, malloc, qsort
@@ -192,6 +193,10 @@ LEGAL_CACHE_BYTES = 64 << 20
 # The memo grows to at most this many entries of 24 bytes (768 MB); see
 # _memo.pyx and benchmarks/README.md.
 DEFAULT_MEMO_ENTRIES = 1 << 25
+# States between two check-ins of a search (_check_in): a few hundredths of
+# a second of the slowest searches, so Ctrl-C or SIGTERM stops at once.
+cdef enum:
+    CHECK_EVERY = 1024
 
 
 cdef void _guess_bounds_columns(
@@ -432,6 +437,7 @@ cdef class ExactSearcher:
     cdef readonly Py_ssize_t states, memo_hits
     cdef readonly str mode
     cdef int n_threads
+    cdef public object checkpoint       # called every CHECK_EVERY states (see memo_snapshot)
 
     def __cinit__(self):
         self.seen = NULL
@@ -519,6 +525,28 @@ cdef class ExactSearcher:
         searcher made with ``keep_keys=True`` can list them (the memo keeps
         fingerprints, not members)."""
         yield from self.memo.items()
+
+    def memo_snapshot(self, int min_weight):
+        """``(a, b, value, exact, weight)`` arrays of the memo's entries whose
+        search visited 2 ** (min_weight - 1) states or more: proven values
+        and lower bounds, by key fingerprint, for a store to keep across
+        runs (``exact.store``). While a search runs, ``checkpoint`` (a
+        callable, or None) is called every CHECK_EVERY states, where it
+        may take a snapshot; Ctrl-C is noticed there too."""
+        return self.memo.snapshot(min_weight)
+
+    def memo_restore(self, a, b, values, exact, weights):
+        """Put back entries that ``memo_snapshot`` gave, from a searcher over
+        the same lists and mode whose ``memo_fingerprint`` is the same."""
+        self.memo.restore(a, b, values, exact, weights)
+
+    def memo_fingerprint(self, members, int depth):
+        """The fingerprint ``(a, b)`` of a set's key (normal mode; in the
+        hard modes keys carry a number private to this searcher, so its
+        snapshots do not carry over: None)."""
+        if self.mode_id != MODE_OFF:
+            return None
+        return self.memo.fingerprint(members, depth)
 
     def stats(self):
         return {"states": self.states, "memo_hits": self.memo_hits,
@@ -957,6 +985,8 @@ cdef class ExactSearcher:
             if _memo_exact(entry) or _memo_value(entry) > budget:
                 return _memo_value(entry)
         self.states += 1
+        if self.states & (CHECK_EVERY - 1) == 0:
+            _check_in(self)
         cdef Py_ssize_t states_before = self.states
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
@@ -1840,3 +1870,15 @@ cdef bint _only_singles(const int64_t* bound, const int64_t* buckets, Py_ssize_t
         if buckets[i] > 2 or (buckets[i] == 2 and bound[i] != 3 * n - 3):
             return False
     return True
+
+
+cdef int _check_in(ExactSearcher searcher) except -1:
+    # Every CHECK_EVERY states of a search: a signal's Python handler runs
+    # (the search holds the GIL but runs no bytecode, so a Ctrl-C waited
+    # until it returned: seconds, or minutes in the hard modes), then the
+    # searcher's checkpoint, if any. At the end of the module, away from
+    # the search's hot code (see _only_singles).
+    PyErr_CheckSignals()
+    if searcher.checkpoint is not None:
+        searcher.checkpoint()
+    return 0

@@ -269,6 +269,54 @@ cdef class Memo:
         cdef SetHash h = self.set_hash(&view[0] if members.shape[0] else NULL, members.shape[0])
         return self.key(h, members.shape[0], depth, raw, 0 if context is None else len(context))
 
+    def fingerprint(self, members, int depth, bytes context=None):
+        """The key's fingerprint ``(a, b)``, as the search computes it."""
+        cdef Fingerprint key = self._python_key(members, depth, context)
+        return key.a, key.b
+
+    def snapshot(self, int min_weight):
+        """``(a, b, value, exact, weight)``, arrays over every entry of
+        ``min_weight`` or more (fingerprint halves as uint64): what a store
+        keeps of the memo (``exact.store``)."""
+        cdef Py_ssize_t i, count = 0
+        cdef uint64_t data
+        for i in range(self.capacity):
+            data = self.slots[i].data
+            if data & USED_BIT and <int> ((data >> WEIGHT_SHIFT) & 0xFF) >= min_weight:
+                count += 1
+        a = np.empty(count, dtype=np.uint64)
+        b = np.empty(count, dtype=np.uint64)
+        values = np.empty(count, dtype=np.int64)
+        exact = np.empty(count, dtype=np.uint8)
+        weights = np.empty(count, dtype=np.uint8)
+        cdef uint64_t[::1] a_view = a, b_view = b
+        cdef int64_t[::1] value_view = values
+        cdef uint8_t[::1] exact_view = exact, weight_view = weights
+        count = 0
+        for i in range(self.capacity):
+            data = self.slots[i].data
+            if data & USED_BIT and <int> ((data >> WEIGHT_SHIFT) & 0xFF) >= min_weight:
+                a_view[count], b_view[count] = self.slots[i].a, self.slots[i].b
+                value_view[count] = <int64_t> (data >> VALUE_SHIFT)
+                exact_view[count] = data & EXACT_BIT
+                weight_view[count] = (data >> WEIGHT_SHIFT) & 0xFF
+                count += 1
+        return a, b, values, exact, weights
+
+    def restore(self, a, b, values, exact, weights):
+        """Store the entries ``snapshot`` gave (from this build's memo for
+        the same members: the fingerprints must mean the same sets)."""
+        cdef const uint64_t[::1] a_view = np.ascontiguousarray(a, dtype=np.uint64)
+        cdef const uint64_t[::1] b_view = np.ascontiguousarray(b, dtype=np.uint64)
+        cdef const int64_t[::1] value_view = np.ascontiguousarray(values, dtype=np.int64)
+        cdef const uint8_t[::1] exact_view = np.ascontiguousarray(exact, dtype=np.uint8)
+        cdef const uint8_t[::1] weight_view = np.ascontiguousarray(weights, dtype=np.uint8)
+        cdef Py_ssize_t i
+        cdef Fingerprint key
+        for i in range(a_view.shape[0]):
+            key.a, key.b = a_view[i], b_view[i]
+            self.store(key, value_view[i], exact_view[i] != 0, weight_view[i])
+
     def items(self):
         """``(members, depth, context, value, exact)`` of every entry whose key
         was kept (``keep_keys``)."""

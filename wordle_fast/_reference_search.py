@@ -67,6 +67,7 @@ class ExactSearcher:
         self.green = self.n_patterns - 1
         self.n_threads = 0 if n_threads is None else int(n_threads)
         self.states = self.memo_hits = 0
+        self.checkpoint = None   # never called: no search here outlives a signal check
 
     def clear(self):
         pass    # no memo outlives a call
@@ -77,6 +78,18 @@ class ExactSearcher:
 
     def memo_items(self):
         return iter(())
+
+    def memo_snapshot(self, min_weight):
+        # no memo outlives a call: nothing for a store to keep
+        empty = np.empty(0, dtype=np.uint64)
+        return empty, empty.copy(), np.empty(0, np.int64), np.empty(0, np.uint8), np.empty(
+            0, np.uint8)
+
+    def memo_restore(self, a, b, values, exact, weights):
+        pass
+
+    def memo_fingerprint(self, members, depth):
+        return None    # no fingerprints: a store keeps this searcher's buckets only
 
     # -- the rule ----------------------------------------------------------------
 

@@ -63,8 +63,11 @@ def _worker_store(path, lists, hard_mode):
     # once per worker process.
     if path is None:
         return None
-    lexicon, _ = _worker_searcher(lists, hard_mode)
-    return ProvenStore(path, store_description(lexicon, hard_mode))
+    lexicon, searcher = _worker_searcher(lists, hard_mode)
+    store = ProvenStore(path, store_description(lexicon, hard_mode))
+    store.restore_memo(searcher)
+    searcher.checkpoint = store.checkpoint_for(searcher)
+    return store
 
 
 def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets, store_path=None):

@@ -121,7 +121,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     the others' bounds). ``buckets``: what ``bucket_bounds`` gives for this
     opener, when the caller has it already (the bound pass of a table).
     ``store``: a ``ProvenStore`` that answers for buckets proven before (by
-    an earlier run, another process) and keeps those proven here.
+    an earlier run, another process) and keeps those proven here, and the
+    costly part of the memo when Ctrl-C stops the search (``keep_memo``).
     """
     if buckets is None:
         buckets = searcher.bucket_bounds(row, max_guesses)
@@ -200,6 +201,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
             if not exact:
                 heapq.heappush(cheapest, (searcher.states - states, b, max(1, 2 * step)))
     except KeyboardInterrupt:
+        if store is not None:   # what the bucket stopped in had proven, for the next run
+            store.keep_memo(searcher)
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
 

@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +42,10 @@ from wordle_fast.rules import mode_name
 STORE_FORMAT = 1
 STORE_SECONDS = 0.25     # the least search CPU a row must have cost to be written
 MAX_ROWS = 1_000_000     # about 100 MB; beyond it the cheapest tenth is dropped
+MEMO_WEIGHT = 1          # memo entries kept: those a search proved (not the free notes)
+MAX_MEMO_ROWS = 2_000_000   # about 150 MB; beyond it the lightest tenth is dropped
+CHECKPOINT_SECONDS = 600.0  # the most search time a killed process loses of its memo
+PROBE_DEPTH = 5          # the probe: the fingerprint of the first answer, 5 guesses left
 BUSY_SECONDS = 60.0      # how long a writer waits for another process's lock
 
 EXACT_VALUE, LOWER_BOUND = 1, 0
@@ -67,6 +72,12 @@ def store_description(lexicon, hard_mode: str) -> dict:
     not the table's guess limit, as each row names the guesses it had left."""
     return {"format": STORE_FORMAT, "answers": words_digest(lexicon.answers),
             "guesses": words_digest(lexicon.guesses), "mode": mode_name(hard_mode)}
+
+
+def _memo_digest(a: int, b: int, exact: int, value: int) -> bytes:
+    return hashlib.blake2b(b"".join(int(x).to_bytes(8, "little", signed=True)
+                                    for x in (a, b, exact, value)),
+                           digest_size=8, person=b"wordle-fast-memo").digest()
 
 
 def default_store_path(description: dict) -> Path:
@@ -104,6 +115,10 @@ class ProvenStore:
             connection.execute("CREATE TABLE IF NOT EXISTS states (key BLOB PRIMARY KEY, "
                                "exact INTEGER NOT NULL, value INTEGER NOT NULL, "
                                "seconds REAL NOT NULL, digest BLOB NOT NULL)")
+            connection.execute("CREATE TABLE IF NOT EXISTS memo (a INTEGER, b INTEGER, "
+                               "exact INTEGER NOT NULL, value INTEGER NOT NULL, "
+                               "weight INTEGER NOT NULL, digest BLOB NOT NULL, "
+                               "PRIMARY KEY (a, b)) WITHOUT ROWID")
             connection.execute("INSERT OR IGNORE INTO meta VALUES ('description', ?)",
                                (self.description,))
             meta = dict(connection.execute("SELECT name, value FROM meta"))
@@ -167,6 +182,100 @@ class ProvenStore:
             self._connection.execute(
                 "DELETE FROM states WHERE key IN (SELECT key FROM states ORDER BY seconds "
                 "LIMIT ?)", (rows - MAX_ROWS + MAX_ROWS // 10,))
+
+    # -- the memo's costly entries, by fingerprint -------------------------------
+
+    def keep_memo(self, searcher) -> int:
+        """Keep the memo entries of ``searcher`` that cost MEMO_WEIGHT or
+        more (``memo_snapshot``): the sets inside a bucket's search, so that
+        a run stopped in the middle of a long bucket resumes with what it
+        had proven there. Only for searchers whose fingerprints carry over
+        (normal mode, compiled: ``_fingerprints_match``). Returns the rows
+        written."""
+        if not self._fingerprints_match(searcher):
+            return 0
+        a, b, values, exact, weights = searcher.memo_snapshot(MEMO_WEIGHT)
+        rows = [(x, y, e, v, w, _memo_digest(x, y, e, v)) for x, y, e, v, w in zip(
+            a.view(np.int64).tolist(), b.view(np.int64).tolist(), exact.tolist(),
+            values.tolist(), weights.tolist())]
+        try:
+            with self._connection:   # one transaction
+                self._connection.execute("BEGIN")
+                # an exact value stays; a bound gives way to an exact value or a higher bound
+                self._connection.executemany(
+                    "INSERT INTO memo VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (a, b) DO UPDATE "
+                    "SET exact = excluded.exact, value = excluded.value, weight = "
+                    "max(weight, excluded.weight), digest = excluded.digest WHERE exact = 0 "
+                    "AND (excluded.exact = 1 OR excluded.value > value)", rows)
+                (count,) = self._connection.execute("SELECT count(*) FROM memo").fetchone()
+                if count > MAX_MEMO_ROWS:
+                    self._connection.execute(
+                        "DELETE FROM memo WHERE (a, b) IN (SELECT a, b FROM memo ORDER BY "
+                        "weight LIMIT ?)", (count - MAX_MEMO_ROWS + MAX_MEMO_ROWS // 10,))
+        except sqlite3.OperationalError as error:
+            logging.getLogger("wordle_fast").warning(
+                "wordle-fast: could not write to the store %s (%s)", self.path, error)
+            return 0
+        return len(rows)
+
+    def restore_memo(self, searcher) -> int:
+        """Put the memo entries kept (``keep_memo``) into ``searcher``'s
+        memo; a row whose digest does not match is refused. Returns how
+        many."""
+        if not self._fingerprints_match(searcher):
+            return 0
+        rows = self._connection.execute("SELECT a, b, exact, value, weight, digest "
+                                        "FROM memo").fetchall()
+        for a, b, exact, value, _, digest in rows:
+            if digest != _memo_digest(a, b, exact, value):
+                raise WordleError(f"{self.path} holds a memo entry whose digest does not match "
+                                  "its value (edited by hand, or damaged): remove the store, "
+                                  "or name another --store")
+        if rows:
+            a, b, exact, values, weights, _ = zip(*rows)
+            searcher.memo_restore(np.array(a, dtype=np.int64).view(np.uint64),
+                                  np.array(b, dtype=np.int64).view(np.uint64), values, exact,
+                                  weights)
+        return len(rows)
+
+    def checkpoint_for(self, searcher):
+        """A callable for ``searcher.checkpoint`` that keeps its memo
+        (``keep_memo``) once every CHECKPOINT_SECONDS: a process killed in
+        the middle of a long bucket loses at most that much of it."""
+        last = [time.monotonic()]
+
+        def checkpoint():
+            if time.monotonic() - last[0] >= CHECKPOINT_SECONDS:
+                self.keep_memo(searcher)
+                last[0] = time.monotonic()
+
+        return checkpoint
+
+    def _fingerprints_match(self, searcher) -> bool:
+        """Whether this store's memo rows mean the same sets to ``searcher``:
+        its fingerprint of a fixed set (the probe) is the one the store
+        recorded. A store whose rows another build's fingerprints wrote
+        (its probe differs) drops them."""
+        probe = searcher.memo_fingerprint(np.zeros(1, dtype=np.intp), PROBE_DEPTH)
+        if probe is None:
+            return False
+        probe = f"{probe[0]}:{probe[1]}"
+        with self._connection:
+            self._connection.execute("BEGIN")
+            found = self._connection.execute(
+                "SELECT value FROM meta WHERE name = 'probe'").fetchone()
+            if found is None or found[0] != probe:
+                if found is not None:
+                    logging.getLogger("wordle_fast").warning(
+                        "wordle-fast: the store %s holds memo entries of another build; "
+                        "they are dropped", self.path)
+                self._connection.execute("DELETE FROM memo")
+                self._connection.execute("INSERT OR REPLACE INTO meta VALUES ('probe', ?)",
+                                         (probe,))
+        return True
+
+    def memo_rows(self) -> int:
+        return self._connection.execute("SELECT count(*) FROM memo").fetchone()[0]
 
     def __len__(self) -> int:
         return self._connection.execute("SELECT count(*) FROM states").fetchone()[0]
