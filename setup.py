@@ -37,7 +37,7 @@ MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahea
            "_exact"]
 
 # C kept in header files, by the module that includes it (a change rebuilds it)
-HEADERS = {"_exact": ["wordle_fast/_pairwise.h"]}
+HEADERS = {"_exact": ["wordle_fast/_pairwise.h"], "_memo": ["wordle_fast/_table_memory.h"]}
 
 extensions = [
     Extension(

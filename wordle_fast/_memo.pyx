@@ -35,8 +35,13 @@ the brute force); the search never reads it.
 """
 
 from libc.stdint cimport int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
+
+
+cdef extern from "_table_memory.h":
+    void* wf_table_alloc(size_t count, size_t size) nogil
+    void wf_table_free(void* table, size_t count, size_t size) nogil
 
 import numpy as np
 
@@ -98,7 +103,7 @@ cdef class Memo:
         self._allocate(min(self.max_capacity, FIRST_CAPACITY))
 
     def __dealloc__(self):
-        free(self.slots)
+        wf_table_free(self.slots, self.capacity, sizeof(MemoSlot))
         free(self.numbers)
 
     cdef Fingerprint key(self, SetHash h, Py_ssize_t n, int depth, const uint8_t* context,
@@ -125,11 +130,11 @@ cdef class Memo:
 
     cdef _allocate(self, Py_ssize_t capacity):
         # A new, empty table; without the memory, the old one stays as it is.
-        cdef MemoSlot* slots = <MemoSlot*> calloc(capacity, sizeof(MemoSlot))
+        cdef MemoSlot* slots = <MemoSlot*> wf_table_alloc(capacity, sizeof(MemoSlot))
         if slots == NULL:
             raise MemoryError(f"no memory for a memo of {capacity} entries "
                               f"({capacity * sizeof(MemoSlot) / 2**20:.0f} MB)")
-        free(self.slots)
+        wf_table_free(self.slots, self.capacity, sizeof(MemoSlot))
         self.slots = slots
         self._shape(capacity)
         self.count = 0
@@ -223,7 +228,7 @@ cdef class Memo:
         # the memory is not there, the table stays as it is, and full.
         cdef MemoSlot* old = self.slots
         cdef Py_ssize_t old_capacity = self.capacity, i
-        cdef MemoSlot* bigger = <MemoSlot*> calloc(2 * old_capacity, sizeof(MemoSlot))
+        cdef MemoSlot* bigger = <MemoSlot*> wf_table_alloc(2 * old_capacity, sizeof(MemoSlot))
         if bigger == NULL:
             self.max_capacity = old_capacity
             return
@@ -233,7 +238,7 @@ cdef class Memo:
         for i in range(old_capacity):
             if old[i].data & USED_BIT:
                 self._place(old[i].a, old[i].b, old[i].data, True)
-        free(old)
+        wf_table_free(old, old_capacity, sizeof(MemoSlot))
 
     cdef void remember(self, Fingerprint key, const intp_t* members, Py_ssize_t n, int depth,
                        bytes context):
