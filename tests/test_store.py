@@ -17,7 +17,8 @@ from wordle_fast.cli import main
 from wordle_fast.exact import store as store_module
 from wordle_fast.exact.search import make_exact_searcher, opener_total
 from wordle_fast.exact.settle import complete_table
-from wordle_fast.exact.store import ProvenStore, default_store_path, state_key, store_description
+from wordle_fast.exact.store import (
+    ProvenStore, default_store_path, merged_snapshots, state_key, store_description)
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
          "serve", "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench",
@@ -218,9 +219,12 @@ def test_memo_entries_of_another_build_are_dropped_and_edited_ones_refused(tmp_p
     with opened(path, original) as store:
         store.keep_memo(searcher)
     with sqlite3.connect(path) as connection:
-        connection.execute("UPDATE memo SET value = value - 1 WHERE a = (SELECT min(a) FROM memo)")
+        (data,) = connection.execute("SELECT data FROM memo_snapshot").fetchone()
+        edited = bytearray(data)
+        edited[-1] ^= 1      # one entry's weight
+        connection.execute("UPDATE memo_snapshot SET data = ?", (bytes(edited),))
     with opened(path, original) as store:
-        with pytest.raises(WordleError, match="memo entry whose digest does not match"):
+        with pytest.raises(WordleError, match="memo snapshot whose digest does not match"):
             store.restore_memo(make_exact_searcher(original, "off", n_threads=1))
     # another build's fingerprints (its probe differs): the rows mean other sets
     with sqlite3.connect(path) as connection:
@@ -228,6 +232,21 @@ def test_memo_entries_of_another_build_are_dropped_and_edited_ones_refused(tmp_p
     with opened(path, original) as store:
         assert store.restore_memo(make_exact_searcher(original, "off", n_threads=1)) == 0
         assert store.memo_rows() == 0
+
+
+def test_snapshots_merge_to_the_strongest_claim_per_set_and_the_heaviest_sets():
+    def snapshot(*rows):   # (a, b, value, exact, weight)
+        return tuple(np.array(column, dtype=kind) for column, kind in zip(
+            zip(*rows), (np.uint64, np.uint64, np.int64, np.uint8, np.uint8)))
+
+    old = snapshot((1, 1, 10, 0, 3), (2, 2, 20, 1, 5), (3, 3, 30, 0, 2))
+    new = snapshot((1, 1, 12, 1, 4), (2, 2, 18, 0, 9), (3, 3, 31, 0, 2), (4, 4, 7, 0, 1))
+    merged = merged_snapshots(old, new, 10)
+    rows = sorted(zip(*(column.tolist() for column in merged)))
+    assert [row[:4] for row in rows] == [(1, 1, 12, 1), (2, 2, 20, 1), (3, 3, 31, 0),
+                                         (4, 4, 7, 0)]
+    # beyond the cap the lightest go (the weight each row came with)
+    assert sorted(merged_snapshots(old, new, 2)[0].tolist()) == [1, 2]
 
 
 def test_hard_mode_and_the_twin_keep_no_memo(tmp_path, lexicon):
