@@ -115,7 +115,7 @@ def test_a_complete_table_with_a_full_store_agrees_with_brute_force(tmp_path_fac
 def test_a_foreign_store_is_refused_when_named_and_set_aside_by_default(tmp_path, lexicon):
     other = Lexicon(answers=WORDS[:-1], guesses=WORDS)
     opened(tmp_path / "s.sqlite", other).close()
-    with pytest.raises(WordleError, match="other lists, limit, mode"):
+    with pytest.raises(WordleError, match="other lists, mode or format"):
         opened(tmp_path / "s.sqlite", lexicon)
     with pytest.raises(WordleError, match="other lists"):
         opened(tmp_path / "s.sqlite", other, "hard")
@@ -295,3 +295,18 @@ def test_a_long_search_checks_in_and_a_stop_keeps_what_it_proved(tmp_path, origi
     store.restore_memo(resumed)
     assert opener_total(resumed, original, row, 6, store=store) == total == 7930
     assert resumed.states < full_search
+
+
+def test_a_store_that_cannot_be_opened_is_an_error_when_named_and_skipped_by_default(
+        tmp_path, lexicon, monkeypatch, caplog):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(WordleError, match="cannot open the store of proven states"):
+        complete_table(lexicon, "off", 4, results_path=tmp_path / "r.json",
+                       store=blocker / "states.sqlite")
+    # the default store's folder cannot be made: the table is proven without it
+    monkeypatch.setattr("wordle_fast.exact.store.default_store_path",
+                        lambda description: blocker / "states.sqlite")
+    table = complete_table(lexicon, "off", 4, results_path=tmp_path / "r.json")
+    assert table.complete
+    assert "the run goes on without a store" in caplog.text

@@ -109,8 +109,8 @@ def _add_exact_options(parser) -> None:
     parser.add_argument("--store", metavar="FILE",
                         help="with --exact --all: the SQLite store of proven states, shared by "
                              "the workers and kept across runs, so a stopped opener resumes "
-                             "at the bucket it had reached (default: the cache directory; "
-                             "'none' for no store)")
+                             "near where it stopped (default: the cache directory; 'none' for "
+                             "no store)")
     parser.add_argument("--recompute", action="store_true",
                         help="with --exact: ignore the shipped table and saved results")
     parser.add_argument("--scheduler", metavar="ADDRESS",

@@ -4,6 +4,7 @@ with the fewest guesses each opener that cannot finish can guarantee)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 
@@ -81,7 +82,14 @@ class _SettleRun(TableRun):
         run = cls(lexicon, hard_mode, limit, table.within, path,
                   table_description(lexicon, limit, hard_mode), table.entries, progress)
         if store is not False:
-            run.use_store(None if store is True else store)
+            try:
+                run.use_store(None if store is True else store)
+            except WordleError as error:
+                if store is not True:
+                    raise
+                # the default store only saves time: the run goes on without it
+                logging.getLogger("wordle_fast").warning(
+                    "wordle-fast: %s; the run goes on without a store", error)
         return run
 
 
@@ -101,8 +109,8 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     ``results_path`` (default: the cache directory) as it is proven (over
     processes, as its group of openers with the same letters is), so a
     Ctrl-C or a crash loses at most the openers being searched, and the same
-    call resumes, its opener being searched at the bucket it had reached
-    (the buckets proven are kept in ``store``, as ``settle_openers`` says).
+    call resumes, the openers being searched near where they stopped (what
+    their searches proved is kept in ``store``, as ``settle_openers`` says).
     ``progress(stage, done, total)``
     reports the stages, the last two "complete" and "guarantee"."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)

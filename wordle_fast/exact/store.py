@@ -28,6 +28,7 @@ moved aside and started again.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -68,6 +69,11 @@ def state_key(members: np.ndarray, guesses_left: int, hard_after: tuple | None) 
 def _row_digest(key: bytes, exact: int, value: int) -> bytes:
     return hashlib.blake2b(key + bytes([exact]) + int(value).to_bytes(8, "little"),
                            digest_size=8, person=b"wordle-fast-row").digest()
+
+
+class StoreRefused(WordleError):
+    """A file that is not a store of proven states, or one for other lists
+    or mode: refused when named, set aside when it is the default one."""
 
 
 def store_description(lexicon, hard_mode: str) -> dict:
@@ -136,10 +142,9 @@ class ProvenStore:
         self.min_seconds = STORE_SECONDS if min_seconds is None else min_seconds
         self.path = Path(path) if self.named else default_store_path(description)
         self.description = json.dumps(description, sort_keys=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._connection = self._open()
-        except WordleError as error:
+        except StoreRefused as error:
             if self.named:
                 raise
             self._set_aside(str(error))
@@ -147,7 +152,12 @@ class ProvenStore:
 
     def _open(self) -> sqlite3.Connection:
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        except (OSError, sqlite3.OperationalError) as error:
+            raise WordleError(f"cannot open the store of proven states {self.path} ({error}): "
+                              "name another --store, or --store none") from None
+        try:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, "
                                "value TEXT NOT NULL)")
@@ -161,23 +171,26 @@ class ProvenStore:
             connection.execute("INSERT OR IGNORE INTO meta VALUES ('description', ?)",
                                (self.description,))
             meta = dict(connection.execute("SELECT name, value FROM meta"))
+        except sqlite3.OperationalError as error:   # read-only, locked too long, disk full
+            connection.close()
+            raise WordleError(f"cannot use the store of proven states {self.path} ({error}): "
+                              "name another --store, or --store none") from None
         except sqlite3.DatabaseError as error:
-            raise WordleError(f"{self.path} is not a store of proven states ({error}): "
-                              "remove it, or name another --store") from None
+            connection.close()
+            raise StoreRefused(f"{self.path} is not a store of proven states ({error}): "
+                               "remove it, or name another --store") from None
         if meta.get("description") != self.description:
             connection.close()
-            raise WordleError(f"{self.path} holds proven states for other lists, limit, mode "
-                              "or format; it was left as it is: name another --store")
+            raise StoreRefused(f"{self.path} holds proven states for other lists, mode or "
+                               "format; it was left as it is: name another --store")
         return connection
 
     def _set_aside(self, why: str) -> None:
         aside = self.path.with_name(self.path.name + ".rejected")
-        for suffix in ("-wal", "-shm"):
-            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-        try:
+        with contextlib.suppress(OSError):   # what cannot go shows when it is opened again
+            for suffix in ("-wal", "-shm"):
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
             os.replace(self.path, aside)
-        except OSError:
-            self.path.unlink(missing_ok=True)
         logging.getLogger("wordle_fast").warning(
             "wordle-fast: set aside the store %s (%s); it starts again", self.path, why)
 
