@@ -310,3 +310,43 @@ def test_a_store_that_cannot_be_opened_is_an_error_when_named_and_skipped_by_def
     table = complete_table(lexicon, "off", 4, results_path=tmp_path / "r.json")
     assert table.complete
     assert "the run goes on without a store" in caplog.text
+
+
+def _write_from_another_process(path, description, first, rows):
+    # (module level, so that a spawned process can run it)
+    store = ProvenStore(path, description, min_seconds=0)
+
+    class Snapshots:   # a searcher as keep_memo sees it: fingerprints and a snapshot
+        def memo_fingerprint(self, members, depth):
+            return (7, 7)
+
+        def memo_snapshot(self, min_weight):
+            keys = np.arange(first, first + rows, dtype=np.uint64)
+            return (keys, keys + 1, keys.astype(np.int64), np.ones(rows, np.uint8),
+                    np.full(rows, 3, np.uint8))
+
+    for start in range(first, first + rows, 50):
+        for key in range(start, start + 50):
+            store.keep(state_key([key, key + 1, key + 2], 5, None), True, 9, 1.0)
+        store.keep_memo(Snapshots())
+    store.close()
+
+
+def test_two_processes_write_one_store_and_neither_loses_the_other(tmp_path, lexicon):
+    import multiprocessing
+
+    description = store_description(lexicon, "off")
+    path = tmp_path / "shared.sqlite"
+    context = multiprocessing.get_context("spawn")
+    writers = [context.Process(target=_write_from_another_process,
+                               args=(path, description, first, 500)) for first in (0, 10_000)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(120)
+        assert writer.exitcode == 0
+    with ProvenStore(path, description) as store:
+        assert len(store) == 1000
+        assert store.memo_rows() == 1000   # each snapshot merged with the other's
+        a = store._memo_snapshot()[0]
+        assert sorted(a.tolist()) == list(range(500)) + list(range(10_000, 10_500))
