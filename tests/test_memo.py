@@ -95,6 +95,32 @@ def test_the_search_sizes_its_memo_by_the_memory_available():
     assert memo_entries() <= MEMO_ENTRIES
 
 
+def test_a_memo_of_the_size_asked_for_or_an_error_before_the_search(tmp_path, capsys):
+    from wordle_fast import Lexicon
+    from wordle_fast.cli import main
+    from wordle_fast.errors import TooLarge
+    from wordle_fast.exact.search import make_exact_searcher, memo_entries
+
+    assert memo_entries(memo_bytes=3 << 30) == (3 << 30) // 24     # above the default
+    with pytest.raises(TooLarge, match="a memo of 100000.00 GiB"):
+        memo_entries(memo_bytes=100_000 << 30)
+    lexicon = Lexicon(answers=["cigar", "rebut", "sissy"], guesses=["cigar", "rebut", "sissy"])
+    assert make_exact_searcher(lexicon, memo_bytes=4 << 20).max_entries == 1 << 17
+    answers = tmp_path / "a.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\nawake\n")
+    files = ["--answers", str(answers), "--guesses", str(answers), "--quiet", "--json", "-"]
+    results = ["--results", str(tmp_path / "r.json")]
+    assert main(["openers", "--exact", "--all", "--memo", "0.01", *results, *files]) == 0
+    capsys.readouterr()
+    for memo, said in (("0", "--memo must be a size in GiB above 0"),
+                       ("100000", "memos of 100000.00 GiB"),
+                       ("nan", "--memo must be a size")):
+        assert main(["openers", "--exact", "--all", "--memo", memo, *results, *files]) != 0
+        assert said in capsys.readouterr().err
+    assert main(["openers", "--exact", "--memo", "1", *files]) == 2
+    assert "--memo only applies with --all" in capsys.readouterr().err
+
+
 def test_the_python_layer_knows_the_memo_as_it_is_built():
     from wordle_fast._exact import DEFAULT_MEMO_ENTRIES
     from wordle_fast.exact.search import MEMO_ENTRIES, MEMO_ENTRY_BYTES

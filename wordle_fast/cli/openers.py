@@ -111,6 +111,11 @@ def _add_exact_options(parser) -> None:
                              "the workers and kept across runs, so a stopped opener resumes "
                              "near where it stopped (default: the cache directory; 'none' for "
                              "no store)")
+    parser.add_argument("--memo", type=float, metavar="GIB",
+                        help="with --exact --all: the memo of each searching process, in GiB "
+                             "(default: up to 0.75, a quarter of the memory available at "
+                             "most); a long run's worst openers search again what a full memo "
+                             "forgot")
     parser.add_argument("--recompute", action="store_true",
                         help="with --exact: ignore the shipped table and saved results")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -140,7 +145,9 @@ def _check(args) -> None:
     only_with(args, args.exact, "--exact", within="--within", complete="--all",
               max_guesses="--max-guesses", results="--results", recompute="--recompute",
               scheduler="--scheduler")
-    only_with(args, args.complete, "--all", store="--store")
+    only_with(args, args.complete, "--all", store="--store", memo="--memo")
+    if args.memo is not None and not args.memo > 0:
+        raise InvalidOption(f"--memo must be a size in GiB above 0, got {args.memo}")
     only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
     only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
               workers="--workers")
@@ -307,7 +314,9 @@ def _exact(args, lexicon) -> int:
         if args.complete:
             table = complete_table(lexicon, args.hard_mode, args.max_guesses, workers=workers,
                                    executor=executor, results_path=args.results,
-                                   progress=progress, store=_store_option(args.store))
+                                   progress=progress, store=_store_option(args.store),
+                                   memo_bytes=None if args.memo is None
+                                   else int(args.memo * 2**30))
         else:
             table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
                                   workers=workers, executor=executor,

@@ -121,11 +121,12 @@ class TableRun:
     search_stage = "search"      # the name stage 3 reports its progress under
 
     def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
-                 progress):
+                 progress, memo_bytes=None):
         self.lexicon, self.hard_mode, self.max_guesses = lexicon, hard_mode, max_guesses
         self.within, self.path, self.description = within, path, description
         self.progress = progress or (lambda stage, done, total: None)
-        self.searcher = make_exact_searcher(lexicon, hard_mode)
+        self.memo_bytes = memo_bytes    # each searcher's memo, here and in the workers
+        self.searcher = make_exact_searcher(lexicon, hard_mode, memo_bytes=memo_bytes)
         self.entries: dict[str, OpenerEntry] = {}
         # Proven bounds at or below the threshold: not certificates, but
         # saved, so that a resumed run need not bound those openers again.
@@ -283,7 +284,8 @@ class TableRun:
         def there(executor, rows):
             return executor.submit(prove_job, lists, self.hard_mode, self.max_guesses, rows,
                                    self.threshold, [self.first_buckets.pop(row, None)
-                                                    for row in rows], self._store_path())
+                                                    for row in rows], self._store_path(),
+                                   self.memo_bytes)
 
         self._run_jobs(self.search_stage, groups, workers, executor, here, there, self.record)
 
@@ -298,7 +300,7 @@ class TableRun:
 
         def there(executor, rows):
             return executor.submit(guarantee_job, lists, self.hard_mode, self.max_guesses, rows,
-                                   self._store_path())
+                                   self._store_path(), self.memo_bytes)
 
         self._run_jobs("guarantee", same_letters([(0, row) for row in rows], self.lexicon.guesses),
                        workers, executor, here, there, self.record_guarantee)

@@ -50,41 +50,43 @@ def bound_pass_order(rows: list[int], guesses, batch: int = BOUND_BATCH) -> list
 
 
 @lru_cache(maxsize=2)
-def _worker_searcher(lists, hard_mode):
+def _worker_searcher(lists, hard_mode, memo_bytes=None):
     # One lexicon and searcher per worker process and lists, memo shared by
     # its jobs; one kernel thread, as the processes share the cores.
     lexicon = Lexicon(list(lists[0]), list(lists[1]), n_threads=1)
-    return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1)
+    return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1, memo_bytes=memo_bytes)
 
 
 @lru_cache(maxsize=2)
-def _worker_store(path, lists, hard_mode):
+def _worker_store(path, lists, hard_mode, memo_bytes):
     # The store at ``path`` (checked by the process that named it), opened
     # once per worker process.
     if path is None:
         return None
-    lexicon, searcher = _worker_searcher(lists, hard_mode)
+    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
     store = ProvenStore(path, store_description(lexicon, hard_mode))
     store.restore_memo(searcher)
     searcher.checkpoint = store.checkpoint_for(searcher)
     return store
 
 
-def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets, store_path=None):
+def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets, store_path=None,
+              memo_bytes=None):
     """[(row, opener_total)] for each of ``rows`` in turn (openers with the
     same letters, whose searches share the memo), ``buckets`` theirs or None;
-    ``store_path``: the store of proven states to search with, if any."""
-    lexicon, searcher = _worker_searcher(lists, hard_mode)
-    store = _worker_store(store_path, lists, hard_mode)
+    ``store_path``: the store of proven states to search with, if any;
+    ``memo_bytes``: the size of the searcher's memo, if not the default."""
+    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
+    store = _worker_store(store_path, lists, hard_mode, memo_bytes)
     return [(row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=its_buckets,
                                store=store))
             for row, its_buckets in zip(rows, buckets, strict=True)]
 
 
-def guarantee_job(lists, hard_mode, max_guesses, rows, store_path=None):
+def guarantee_job(lists, hard_mode, max_guesses, rows, store_path=None, memo_bytes=None):
     """[(row, limit, total)] (``fewest_guarantee``) for each of ``rows``."""
-    lexicon, searcher = _worker_searcher(lists, hard_mode)
-    store = _worker_store(store_path, lists, hard_mode)
+    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
+    store = _worker_store(store_path, lists, hard_mode, memo_bytes)
     return [(row, *fewest_guarantee(searcher, lexicon, row, max_guesses, store=store))
             for row in rows]
 

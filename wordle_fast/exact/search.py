@@ -29,13 +29,20 @@ MEMO_ENTRY_BYTES = 24    # each (_memo.BYTES_PER_ENTRY; tests/test_memo.py holds
 MEMO_SHARE = 4           # ... and at most 1/MEMO_SHARE of the memory available
 
 
-def memo_entries(available: int | None = None) -> int:
+def memo_entries(available: int | None = None, memo_bytes: int | None = None) -> int:
     """How many entries a new searcher's memo may grow to: MEMO_ENTRIES
     (768 MB), or fewer where a quarter of the memory available (``available``
     bytes, default: measured now) would not hold them. The memo takes its
     memory as it fills, and a calloc that fails only stops its growth; but
     with the kernel's overcommit the failure may come later, as the killing
-    of the process, so it is sized here, before the search."""
+    of the process, so it is sized here, before the search. ``memo_bytes``:
+    the size asked for instead (a long table run on a large machine: a memo
+    too small for the search forgets and searches again; QUAGS, nyt2023,
+    took 1.27x as long in a memo of a quarter of the entries it made), refused
+    with ``TooLarge`` when more than the memory available."""
+    if memo_bytes is not None:
+        check_memory(memo_bytes, f"a memo of {memo_bytes / 2**30:.2f} GiB")
+        return max(1 << 16, memo_bytes // MEMO_ENTRY_BYTES)
     if available is None:
         available = available_memory()
     if available is None:
@@ -43,20 +50,23 @@ def memo_entries(available: int | None = None) -> int:
     return max(1 << 16, min(MEMO_ENTRIES, available // (MEMO_SHARE * MEMO_ENTRY_BYTES)))
 
 
-def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None):
+def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None,
+                        memo_bytes: int | None = None):
     """The exact search over ``lexicon`` under ``hard_mode`` (compiled, or
     its twin under ``WORDLE_FAST_IMPL=python``).
     ``TooLarge`` first when it would not fit: it holds matrix-sized arrays
     (an answer-major copy, and in normal mode a copy in the order its bound
     pass reads; 40,000 x 40,000 words under a 5.7 GiB ulimit failed at the
     third beside the lexicon's own matrix), and the matrix itself if not
-    built yet. Its memo gets what ``memo_entries`` allows."""
+    built yet. Its memo gets what ``memo_entries`` allows (``memo_bytes``
+    if given)."""
     copies = (3 if hard_mode == "off" else 2) + ("matrix" not in vars(lexicon))
     check_memory(copies * lexicon.matrix_bytes,
                  f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
                  f"answers ({copies} copies of the pattern matrix)")
     return exact_searcher_class()(
-        lexicon.matrix, lexicon.length, lexicon.answer_rows, max_entries=memo_entries(),
+        lexicon.matrix, lexicon.length, lexicon.answer_rows,
+        max_entries=memo_entries(memo_bytes=memo_bytes),
         n_threads=n_threads, mode=check_mode(hard_mode),
         guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
 

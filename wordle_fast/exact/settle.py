@@ -26,7 +26,8 @@ WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_f
 
 def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
-                   results_path=None, progress=None, store=True) -> OpeningTable:
+                   results_path=None, progress=None, store=True,
+                   memo_bytes: int | None = None) -> OpeningTable:
     """The opening table (see ``opening_table``) with, besides, the exact
     total or "cannot finish" of every opener in ``words``, whatever its
     bound: openers a table at the optimum leaves with a lower bound, such as
@@ -37,7 +38,8 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     table for these lists, mode and limit includes them. ``progress`` is
     called as ``progress(stage, done, total)``, the last stage "settle".
     ``store``: the store of proven states (``exact.store``) at its default
-    place (True), at a path, or none (False).
+    place (True), at a path, or none (False). ``memo_bytes``: each
+    searcher's memo, if not the default (``make_exact_searcher``).
     """
     lexicon = lexicon or Lexicon()
     rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
@@ -45,7 +47,7 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store, memo_bytes)
     left = [(0, row) for row in dict.fromkeys(rows)
             if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
     try:
@@ -66,13 +68,14 @@ class _SettleRun(TableRun):
     threshold = UNSOLVABLE - 1
 
     def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
-                 progress):
+                 progress, memo_bytes=None):
         super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
-                         progress)
+                         progress, memo_bytes)
         self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
     @classmethod
-    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress, store):
+    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress, store,
+              memo_bytes=None):
         """A run that goes on from ``table``, saving to ``results_path`` (default:
         the cache directory's results file for these lists, mode and limit),
         with the store of proven states ``store`` (True, a path or False)."""
@@ -80,7 +83,8 @@ class _SettleRun(TableRun):
         path = (Path(results_path) if results_path
                 else default_results_path(lexicon, limit, hard_mode))
         run = cls(lexicon, hard_mode, limit, table.within, path,
-                  table_description(lexicon, limit, hard_mode), table.entries, progress)
+                  table_description(lexicon, limit, hard_mode), table.entries, progress,
+                  memo_bytes)
         if store is not False:
             try:
                 run.use_store(None if store is True else store)
@@ -96,7 +100,7 @@ class _SettleRun(TableRun):
 def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, lists: str | None = None,
-                   store=True) -> OpeningTable:
+                   store=True, memo_bytes: int | None = None) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -112,14 +116,15 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     call resumes, the openers being searched near where they stopped (what
     their searches proved is kept in ``store``, as ``settle_openers`` says).
     ``progress(stage, done, total)``
-    reports the stages, the last two "complete" and "guarantee"."""
+    reports the stages, the last two "complete" and "guarantee".
+    ``memo_bytes`` sizes each searcher's memo (``settle_openers``)."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
-    _check_memory(lexicon, workers if executor is None else 1)
+    _check_memory(lexicon, workers if executor is None else 1, memo_bytes)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store)
+    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store, memo_bytes)
     run.search_stage = "complete"
     bounded = worst_first(sorted((entry.total, lexicon.guess_index(word))
                                  for word, entry in table.entries.items()
@@ -150,15 +155,19 @@ def worst_first(bounded: list, workers: int) -> list:
     return bounded[:-worst - 1:-1] + bounded[:-worst]
 
 
-def _check_memory(lexicon: Lexicon, processes: int) -> None:
+def _check_memory(lexicon: Lexicon, processes: int, memo_bytes: int | None = None) -> None:
     """Refuse, before any work, a run whose pattern matrices (one in this
-    process and one per worker process) would not fit in memory."""
+    process and one per worker process), and memos of ``memo_bytes`` as
+    many when asked for, would not fit in memory."""
     from wordle_fast.lexicon import available_memory
 
-    needed = lexicon.matrix_bytes * (1 + processes)
+    each = lexicon.matrix_bytes + (memo_bytes or 0)
+    needed = each * (1 + processes)
     available = available_memory()
     if available is not None and needed > available:
+        memos = f" and memos of {memo_bytes / 2**30:.2f} GiB" if memo_bytes else ""
         raise WordleError(f"{1 + processes} pattern matrices of {lexicon.n_guesses} guesses by "
-                          f"{lexicon.n_answers} answers need {needed / 2**30:.1f} GiB and this "
-                          f"machine has {available / 2**30:.1f} GiB available: use fewer "
-                          "--workers, or shorter lists")
+                          f"{lexicon.n_answers} answers{memos} need {needed / 2**30:.1f} GiB "
+                          f"and this machine has {available / 2**30:.1f} GiB available: use "
+                          f"fewer --workers{', a smaller --memo' if memo_bytes else ''}, or "
+                          "shorter lists")
