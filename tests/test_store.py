@@ -350,3 +350,28 @@ def test_two_processes_write_one_store_and_neither_loses_the_other(tmp_path, lex
         assert store.memo_rows() == 1000   # each snapshot merged with the other's
         a = store._memo_snapshot()[0]
         assert sorted(a.tolist()) == list(range(500)) + list(range(10_000, 10_500))
+
+
+def test_optimal_with_a_store_resumes_a_search_stopped_by_ctrl_c(tmp_path, original,
+                                                                  monkeypatch, capsys):
+    from wordle_fast.exact.optimum import SearchInterrupted, optimal
+
+    path = tmp_path / "crane.sqlite"
+    whole = optimal(opener="crane", lexicon=original)
+
+    def interrupted(self, searcher):
+        def checkpoint():
+            raise KeyboardInterrupt
+        return checkpoint
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ProvenStore, "checkpoint_for", interrupted)
+        with pytest.raises(SearchInterrupted):
+            optimal(opener="crane", lexicon=original, store=path)
+    resumed = optimal(opener="crane", lexicon=original, store=path)
+    assert resumed.total_guesses == whole.total_guesses == 7930
+    assert resumed.stats["states"] < whole.stats["states"]
+    # from the shell
+    assert main(["optimal", "--opener", "crane", "--store", str(path), "--memo", "0.1",
+                 "--quiet", "--json", "-"]) == 0
+    assert '"total_guesses": 7930' in capsys.readouterr().out

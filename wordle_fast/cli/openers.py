@@ -13,11 +13,13 @@ import numpy as np
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
+    add_long_search_options,
     add_word_list_options,
     capped_workers,
     check_limit,
     given,
     lexicon_of,
+    long_search_options,
     only_with,
 )
 from wordle_fast.cli.output import (
@@ -106,16 +108,7 @@ def _add_exact_options(parser) -> None:
                         help="guesses allowed per game, with --exact (default 6)")
     parser.add_argument("--results", metavar="FILE",
                         help="where --exact keeps proven entries (default: the cache directory)")
-    parser.add_argument("--store", metavar="FILE",
-                        help="with --exact --all: the SQLite store of proven states, shared by "
-                             "the workers and kept across runs, so a stopped opener resumes "
-                             "near where it stopped (default: the cache directory; 'none' for "
-                             "no store)")
-    parser.add_argument("--memo", type=float, metavar="GIB",
-                        help="with --exact --all: the memo of each searching process, in GiB "
-                             "(default: up to 0.75, a quarter of the memory available at "
-                             "most); a long run's worst openers search again what a full memo "
-                             "forgot")
+    add_long_search_options(parser, "with --exact --all; default: the cache directory")
     parser.add_argument("--recompute", action="store_true",
                         help="with --exact: ignore the shipped table and saved results")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -146,8 +139,6 @@ def _check(args) -> None:
               max_guesses="--max-guesses", results="--results", recompute="--recompute",
               scheduler="--scheduler")
     only_with(args, args.complete, "--all", store="--store", memo="--memo")
-    if args.memo is not None and not args.memo > 0:
-        raise InvalidOption(f"--memo must be a size in GiB above 0, got {args.memo}")
     only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
     only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
               workers="--workers")
@@ -159,8 +150,7 @@ def _check(args) -> None:
                             "go, and read back by a rerun")
     check_output("--json", args.json)
     check_output("--results", args.results)
-    if args.store not in (None, "none"):
-        check_output("--store", args.store)
+    args.store, args.memo_bytes = long_search_options(args)
 
 
 # -- by a measure of the first move ----------------------------------------------------
@@ -283,11 +273,6 @@ def _by_lookahead(args, lexicon, started) -> int:
 
 # -- the exact opening table ---------------------------------------------------------------
 
-def _store_option(value: str | None):
-    """--store as complete_table takes it: True (the default place), False, a path."""
-    return True if value is None else False if value == "none" else value
-
-
 def _exact(args, lexicon) -> int:
     from wordle_fast.exact.proof import opening_table
     from wordle_fast.exact.settle import complete_table
@@ -314,9 +299,9 @@ def _exact(args, lexicon) -> int:
         if args.complete:
             table = complete_table(lexicon, args.hard_mode, args.max_guesses, workers=workers,
                                    executor=executor, results_path=args.results,
-                                   progress=progress, store=_store_option(args.store),
-                                   memo_bytes=None if args.memo is None
-                                   else int(args.memo * 2**30))
+                                   progress=progress,
+                                   store=True if args.store is None else args.store,
+                                   memo_bytes=args.memo_bytes)
         else:
             table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
                                   workers=workers, executor=executor,

@@ -8,10 +8,12 @@ import sys
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
+    add_long_search_options,
     add_word_list_options,
     capped_workers,
     check_limit,
     lexicon_of,
+    long_search_options,
 )
 from wordle_fast.cli.output import (
     EXIT_OK,
@@ -35,6 +37,7 @@ examples:
   wordle-fast optimal --opener salet --json salet.json
   wordle-fast optimal --opener salet --hard --tree -
   wordle-fast verify-tree salet.json           # check the saved tree
+  wordle-fast optimal --opener jujus --lists nyt2023 --store jujus.sqlite   # resumable
 """
 
 
@@ -57,6 +60,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--tree", metavar="FILE",
                         help="the tree as indented text, to FILE or '-' for standard output")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_long_search_options(parser, "default: none")
     add_word_list_options(parser)
 
 
@@ -66,6 +70,7 @@ def run(args) -> int:
     from wordle_fast.exact.trees import tree_text
 
     _check(args)
+    store, memo_bytes = long_search_options(args)
     lexicon = lexicon_of(args)
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
@@ -75,7 +80,8 @@ def run(args) -> int:
     try:
         result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
                          max_guesses=args.max_guesses, candidates=args.candidates,
-                         progress=progress, workers=workers, recompute=args.recompute)
+                         progress=progress, workers=workers, recompute=args.recompute,
+                         store=store or None, memo_bytes=memo_bytes)
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -100,6 +100,32 @@ def add_json_option(parser, what: str) -> None:
                              "output (then nothing else is printed there)")
 
 
+def add_long_search_options(parser: argparse.ArgumentParser, store_default: str) -> None:
+    """--store and --memo, for the commands whose searches may outlast a
+    sitting (``exact.store``; ``make_exact_searcher``'s ``memo_bytes``)."""
+    parser.add_argument("--store", metavar="FILE",
+                        help="the SQLite store of proven states, shared by the processes and "
+                             "kept across runs, so that a stopped search resumes near where "
+                             f"it stopped ({store_default}; 'none' for no store)")
+    parser.add_argument("--memo", type=float, metavar="GIB",
+                        help="the memo of each searching process, in GiB (default: up to "
+                             "0.75, a quarter of the memory available at most); a long "
+                             "search searches again what a full memo forgot")
+
+
+def long_search_options(args) -> tuple:
+    """(store, memo_bytes) from --store and --memo, checked: the store as
+    the exact search takes it (None: the default; False: none; or a path)."""
+    if args.memo is not None and not args.memo > 0:
+        raise InvalidOption(f"--memo must be a size in GiB above 0, got {args.memo}")
+    if args.store not in (None, "none"):
+        from wordle_fast.cli.output import check_output
+
+        check_output("--store", args.store)
+    store = None if args.store is None else False if args.store == "none" else args.store
+    return store, None if args.memo is None else int(args.memo * 2**30)
+
+
 def capped_workers(option: str, workers: int | None, work: int, default: int = 1) -> int:
     """``workers`` capped at the cores this process may use and at the
     pieces of work, saying so on standard error when it is."""

@@ -26,6 +26,7 @@ from wordle_fast.exact.tables import OpeningTable
 from wordle_fast.rules import check_mode, guess_limit, mode_name
 from wordle_fast.exact.search import (
     Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
+from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.exact.trees import build_tree, verify_tree
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
@@ -166,7 +167,8 @@ class OptimalResult:
 def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
             max_guesses: int = 6, candidates: int | None = None, progress=None, *,
             workers: int = 1, recompute: bool = False, results_path=None,
-            lists: str | None = None) -> OptimalResult:
+            lists: str | None = None, store=None,
+            memo_bytes: int | None = None) -> OptimalResult:
     """The proven minimum total guesses, and its tree.
 
     With ``opener``: the best play after that first guess. Without: the best
@@ -176,7 +178,10 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     carries that certificate and every opener that ties. ``candidates=N``
     is the quick path: the best of the N openers with the smallest expected
     remaining set, reported as such, never as optimal. ``lists`` names a
-    bundled edition of the word lists instead of a ``lexicon``.
+    bundled edition of the word lists instead of a ``lexicon``. ``store``
+    (a path, or None for none) keeps what the search proves in a store of
+    proven states (``exact.store``), so that a long search stopped by
+    Ctrl-C resumes near where it stopped; ``memo_bytes`` sizes its memo.
 
     ``progress(done, total)`` is called as the answers are placed (each of
     the first guess's buckets solved exactly); without an opener, as
@@ -209,7 +214,11 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         best_openers = certificate.best
         openers, scope = [lexicon.guess_index(best_openers[0])], "every opener"
         progress = None
-    searcher = make_exact_searcher(lexicon, hard_mode)
+    searcher = make_exact_searcher(lexicon, hard_mode, memo_bytes=memo_bytes)
+    if store is not None:
+        store = ProvenStore(store, store_description(lexicon, hard_mode))
+        store.restore_memo(searcher)
+        searcher.checkpoint = store.checkpoint_for(searcher)
     best_row, best_total = None, None
     for number, row in enumerate(openers):
         budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1
@@ -217,7 +226,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
             lambda placed, offset=number * lexicon.n_answers: progress(
                 offset + placed, len(openers) * lexicon.n_answers))
         try:
-            total = opener_total(searcher, lexicon, row, max_guesses, budget, report)
+            total = opener_total(searcher, lexicon, row, max_guesses, budget, report,
+                                 store=store)
         except Stopped as stop:
             best = None if best_row is None else (lexicon.guesses[best_row], best_total)
             raise SearchInterrupted(lexicon.guesses[row], stop.lower_bound, False, stop.placed,
@@ -229,7 +239,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
         # Not a bad input: the answer is the fewest guesses it can guarantee.
         asked, best_row = max_guesses, openers[0]
         try:
-            max_guesses, best_total = fewest_guarantee(searcher, lexicon, best_row, asked)
+            max_guesses, best_total = fewest_guarantee(searcher, lexicon, best_row, asked,
+                                                       store=store)
         except Stopped as stop:
             raise SearchInterrupted(lexicon.guesses[best_row], stop.lower_bound, False,
                                     stop.placed, lexicon.n_answers, None) from None
