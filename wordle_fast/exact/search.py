@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
+from wordle_fast.exact.feasibility import FeasibilityCheck, OutOfSets
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
@@ -24,6 +25,7 @@ if TYPE_CHECKING:   # (either implementation's: they share their methods)
     from wordle_fast._exact import ExactSearcher
 
 SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepped searches
+FEASIBILITY_SETS = 2000   # opener_total, hard modes, no budget: the depth-only check's sets
 MEMO_ENTRIES = 1 << 25   # the most entries the search's memo grows to (_exact's default)
 MEMO_ENTRY_BYTES = 24    # each (_memo.BYTES_PER_ENTRY; tests/test_memo.py holds both equal)
 MEMO_SHARE = 4           # ... and at most 1/MEMO_SHARE of the memory available
@@ -123,7 +125,10 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     Without a budget each bucket is solved outright, smallest first: a
     bucket that cannot finish in time (which settles the opener) is most
     often a small hard-mode endgame, found at once rather than after the
-    large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s). With a budget
+    large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s); in the hard
+    modes every bucket is first asked only whether it can finish
+    (``_every_bucket_finishes``: AGLET, nyt2023, 0.8 s against more than
+    twenty minutes). With a budget
     in the hard modes, buckets of at most SMALL_BUCKET words are solved so
     (within the budget) before the stepped searches, for the same reason.
     ``progress(placed)`` reports the answers in buckets solved exactly;
@@ -183,6 +188,9 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     # first the same way (most openers that cannot finish in time have a
     # small endgame that the rule makes impossible; 30 random openers of
     # the nyt2023 hard-mode proof: 14.3 s -> 9.6 s, AISLE 2.3 s -> 0.1 s).
+    if no_budget and searcher.mode != "off" and not _every_bucket_finishes(
+            searcher, lexicon, row, codes, open_buckets, max_guesses, legal):
+        return UNSOLVABLE
     if no_budget:
         first, open_buckets = open_buckets[::-1], []
     elif searcher.mode != "off":
@@ -215,6 +223,24 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
             store.keep_memo(searcher)
         raise Stopped(min(total, UNSOLVABLE), placed) from None
     return total
+
+
+def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses, legal) -> bool:
+    """Whether each of the opener's ``buckets`` can finish in the guesses
+    left (``FeasibilityCheck``), smallest first: in the hard modes, asked
+    before any bucket is solved, so that an opener that cannot finish is
+    found so without solving its feasible buckets exactly first."""
+    check = FeasibilityCheck(searcher, lexicon.matrix, lexicon.length, FEASIBILITY_SETS)
+    opener_codes = lexicon.matrix[row]
+    try:
+        for b in reversed(buckets):
+            code = int(codes[b])
+            if not check.can_finish(np.flatnonzero(opener_codes == code), max_guesses - 1,
+                                    searcher.legal_after(legal, row, code)):
+                return False
+    except OutOfSets:
+        pass    # no answer within the sets allowed: the exact search decides
+    return True
 
 
 def _bucket_key(members, guesses_left: int, mode: str, row: int, code: int) -> bytes:
