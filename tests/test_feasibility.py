@@ -36,7 +36,7 @@ def test_an_opener_can_finish_exactly_when_its_total_is_finite(case, mode):
         finishes = opener_finishes(check, searcher, lexicon, row, max_guesses, mode)
         assert finishes == (slow[row] < INFEASIBLE), lexicon.guesses[row]
         # and the exact search, which asks it first in the hard modes, agrees
-        total = opener_total(searcher, lexicon, row, max_guesses)
+        total = opener_total(searcher, lexicon, row, max_guesses, finish_check=True)
         assert (total < INFEASIBLE) == finishes
 
 
@@ -70,7 +70,7 @@ def test_a_check_out_of_sets_leaves_the_answer_to_the_exact_search(case):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search_module, "FEASIBILITY_SETS", 1)
         for row in range(lexicon.n_guesses):
-            total = opener_total(searcher, lexicon, row, max_guesses)
+            total = opener_total(searcher, lexicon, row, max_guesses, finish_check=True)
             assert min(total, INFEASIBLE) == min(slow[row], INFEASIBLE), lexicon.guesses[row]
     everyone = np.arange(lexicon.n_answers)
     check = FeasibilityCheck(searcher, lexicon.matrix, lexicon.length, most_sets=0)

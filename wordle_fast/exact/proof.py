@@ -279,7 +279,7 @@ class TableRun:
         def here(row):
             return row, opener_total(self.searcher, self.lexicon, row, self.max_guesses,
                                      self.threshold, buckets=self.first_buckets.pop(row, None),
-                                     store=self.store)
+                                     store=self.store, finish_check=True)
 
         def there(executor, rows):
             return executor.submit(prove_job, lists, self.hard_mode, self.max_guesses, rows,

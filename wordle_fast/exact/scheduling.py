@@ -79,7 +79,7 @@ def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets, store_path=N
     lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
     store = _worker_store(store_path, lists, hard_mode, memo_bytes)
     return [(row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=its_buckets,
-                               store=store))
+                               store=store, finish_check=True))
             for row, its_buckets in zip(rows, buckets, strict=True)]
 
 

@@ -105,7 +105,7 @@ class Stopped(KeyboardInterrupt):
 
 def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesses: int,
                  budget: int = UNSOLVABLE - 1, progress=None, buckets=None,
-                 store: ProvenStore | None = None) -> int:
+                 store: ProvenStore | None = None, finish_check: bool = False) -> int:
     """The total guesses over every answer with guess ``row`` first: exact
     when at most ``budget``, else a proven lower bound above it (UNSOLVABLE
     or more: it cannot finish within ``max_guesses``).
@@ -125,10 +125,12 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     Without a budget each bucket is solved outright, smallest first: a
     bucket that cannot finish in time (which settles the opener) is most
     often a small hard-mode endgame, found at once rather than after the
-    large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s); in the hard
-    modes every bucket is first asked only whether it can finish
-    (``_every_bucket_finishes``: AGLET, nyt2023, 0.8 s against more than
-    twenty minutes). With a budget
+    large buckets (NAUCH, nyt2022 hard: 0.12 s against 8 s). With
+    ``finish_check`` (a table's openers, half of which cannot finish in the
+    hard modes), every bucket is first asked only whether it can finish
+    (``_every_bucket_finishes``: AGLET, nyt2023, 1.1 s against more than
+    twenty minutes; an opener that can pays a few seconds, so ``optimal``,
+    whose openers mostly can, does not ask). With a budget
     in the hard modes, buckets of at most SMALL_BUCKET words are solved so
     (within the budget) before the stepped searches, for the same reason.
     ``progress(placed)`` reports the answers in buckets solved exactly;
@@ -188,7 +190,7 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     # first the same way (most openers that cannot finish in time have a
     # small endgame that the rule makes impossible; 30 random openers of
     # the nyt2023 hard-mode proof: 14.3 s -> 9.6 s, AISLE 2.3 s -> 0.1 s).
-    if no_budget and searcher.mode != "off" and not _every_bucket_finishes(
+    if finish_check and no_budget and searcher.mode != "off" and not _every_bucket_finishes(
             searcher, lexicon, row, codes, open_buckets, max_guesses, legal):
         return UNSOLVABLE
     if no_budget:
