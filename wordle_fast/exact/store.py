@@ -126,7 +126,7 @@ def merged_snapshots(old: tuple, new: tuple, most: int) -> tuple:
 
 
 def default_store_path(description: dict) -> Path:
-    """Where the store for a table's lists, limit and mode is kept by default."""
+    """Where the store for these lists and mode is kept by default."""
     digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
     return default_cache_dir() / f"proven-states-{digest}.sqlite"
 
