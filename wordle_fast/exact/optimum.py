@@ -217,8 +217,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     searcher = make_exact_searcher(lexicon, hard_mode, memo_bytes=memo_bytes)
     if store is not None:
         store = ProvenStore(store, store_description(lexicon, hard_mode))
-        store.restore_memo(searcher)
-        searcher.checkpoint = store.checkpoint_for(searcher)
+        store.attach(searcher)
     best_row, best_total = None, None
     for number, row in enumerate(openers):
         budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1

@@ -153,8 +153,7 @@ class TableRun:
         """Search with the store of proven states at ``path`` (None: the
         default one for these lists and mode), here and in the workers."""
         self.store = ProvenStore(path, store_description(self.lexicon, self.hard_mode))
-        self.store.restore_memo(self.searcher)
-        self.searcher.checkpoint = self.store.checkpoint_for(self.searcher)
+        self.store.attach(self.searcher)
 
     @property
     def threshold(self) -> int:

@@ -65,8 +65,7 @@ def _worker_store(path, lists, hard_mode, memo_bytes):
         return None
     lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
     store = ProvenStore(path, store_description(lexicon, hard_mode))
-    store.restore_memo(searcher)
-    searcher.checkpoint = store.checkpoint_for(searcher)
+    store.attach(searcher)
     return store
 
 

@@ -166,15 +166,17 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         limit = min(bounds[b] + step, budget - (total - bounds[b]))
         code = int(codes[b])
         members = np.flatnonzero(opener_codes == code)
-        value = (_stored_value(store, members, max_guesses - 1, searcher.mode, row, code,
-                               bounds[b], limit) if store is not None else None)
+        key = value = None
+        if store is not None:   # (in the hard modes the opener and code decide the rule)
+            key = state_key(members, max_guesses - 1,
+                            None if searcher.mode == "off" else (row, code))
+            value = _stored_value(store, key, len(members), max_guesses - 1, bounds[b], limit)
         if value is None:
             started = time.process_time()
             value = max(int(searcher.solve(members, max_guesses - 1, limit, legal=legal,
                                            after=(row, code))), bounds[b])
             if store is not None:
-                store.keep(_bucket_key(members, max_guesses - 1, searcher.mode, row, code),
-                           value <= limit or value >= UNSOLVABLE, value,
+                store.keep(key, value <= limit or value >= UNSOLVABLE, value,
                            time.process_time() - started)
         total += value - bounds[b]
         bounds[b] = value
@@ -245,20 +247,16 @@ def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses, 
     return True
 
 
-def _bucket_key(members, guesses_left: int, mode: str, row: int, code: int) -> bytes:
-    return state_key(members, guesses_left, None if mode == "off" else (row, code))
-
-
-def _stored_value(store: ProvenStore, members, guesses_left: int, mode: str, row: int,
-                  code: int, bound: int, limit: int) -> int | None:
-    """What ``store`` proves of a bucket as a search with budget ``limit``
-    would answer (its exact value, or a bound above ``limit``), or None
-    when the bucket must be searched."""
-    found = store.find(_bucket_key(members, guesses_left, mode, row, code))
+def _stored_value(store: ProvenStore, key: bytes, size: int, guesses_left: int, bound: int,
+                  limit: int) -> int | None:
+    """What ``store`` proves of the bucket ``key`` (``size`` answers) as a
+    search with budget ``limit`` would answer (its exact value, or a bound
+    above ``limit``), or None when the bucket must be searched."""
+    found = store.find(key)
     if found is None:
         return None
     exact, value = found
-    check(exact, value, bound, len(members), guesses_left, UNSOLVABLE, store)
+    check(exact, value, bound, size, guesses_left, UNSOLVABLE, store)
     if exact or value > limit:
         return max(value, bound)
     return None

@@ -298,6 +298,13 @@ class ProvenStore:
                               "name another --store")
         return _unpacked(data, rows)
 
+    def attach(self, searcher) -> None:
+        """Make ``searcher`` search with this store: the memo entries kept
+        put back into its memo (``restore_memo``), and its checkpoint set to
+        keep them as it goes (``checkpoint_for``)."""
+        self.restore_memo(searcher)
+        searcher.checkpoint = self.checkpoint_for(searcher)
+
     def checkpoint_for(self, searcher):
         """A callable for ``searcher.checkpoint`` that keeps its memo
         (``keep_memo``) once every CHECKPOINT_SECONDS: a process killed in
