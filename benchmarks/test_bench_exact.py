@@ -13,6 +13,8 @@ from conftest import mark
 
 from wordle_fast import Lexicon
 from wordle_fast._exact import ExactSearcher
+from wordle_fast._feasible import FinishCheck
+from wordle_fast._reference_feasible import FinishCheck as TwinCheck
 from wordle_fast._reference import exact_total
 from wordle_fast.exact.search import make_exact_searcher
 
@@ -73,6 +75,31 @@ def test_small_list_brute_force_twin(benchmark, small):
     benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
     mark(benchmark, "baseline", note="brute-force twin, _reference.exact_total")
     benchmark.pedantic(brute_force, (small, 4), rounds=1, iterations=1)
+
+
+def opener_can_finish(check_class, lexicon, searcher, opener):
+    # every bucket of the opener asked, smallest first, as a table's search does
+    row = lexicon.guess_index(opener)
+    codes, legal = lexicon.matrix[row], np.arange(lexicon.n_guesses)
+    check = check_class(searcher, lexicon)
+    return all(check.can_finish(np.flatnonzero(codes == code), 5,
+                                searcher.legal_after(legal, row, int(code)))
+               for code in sorted(set(codes.tolist()), key=lambda c: (codes == c).sum())
+               if code != 3 ** lexicon.length - 1)
+
+
+@pytest.mark.parametrize("opener, finishes", [("raise", False), ("aglet", True)])
+@pytest.mark.parametrize("implementation", ["compiled", "twin"])
+def test_can_a_hard_mode_opener_finish(benchmark, official, opener, finishes, implementation):
+    # The depth-only check of exact/feasibility.py, compiled against its
+    # plain-Python twin (the baseline), on the original lists: RAISE cannot
+    # guarantee six guesses in hard mode (386 sets), AGLET can (3465 sets).
+    benchmark.group = f"exact: can {opener.upper()} finish in six, hard mode?"
+    mark(benchmark, "kernel" if implementation == "compiled" else "baseline")
+    check_class = FinishCheck if implementation == "compiled" else TwinCheck
+    searcher = make_exact_searcher(official, "hard")
+    assert benchmark.pedantic(opener_can_finish, (check_class, official, searcher, opener),
+                              rounds=3) == finishes
 
 
 ABLATIONS = {

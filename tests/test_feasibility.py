@@ -1,27 +1,33 @@
 """The depth-only question (can every answer be found in the guesses
 left?) against the brute-force twin: an opener can finish exactly when
-the twin's total for it is finite."""
+the twin's total for it is finite. The compiled check against its twin."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_exact import small_lists, trap_lists
 from test_openings import twin_totals
 from wordle_fast import Lexicon
+from wordle_fast._feasible import FinishCheck
 from wordle_fast._reference import INFEASIBLE
+from wordle_fast._reference_feasible import FinishCheck as TwinCheck
 from wordle_fast._reference_search import ExactSearcher as TwinSearcher
-from wordle_fast.exact.feasibility import FeasibilityCheck
+from wordle_fast.exact import search as search_module
+from wordle_fast.exact.feasibility import finish_check
 from wordle_fast.exact.search import make_exact_searcher, opener_total
 
 
 def opener_finishes(check, searcher, lexicon, row, max_guesses, mode):
+    """Whether every bucket of opener ``row`` can finish (None: out of sets)."""
     legal = None if mode == "off" else np.arange(lexicon.n_guesses)
     codes = lexicon.matrix[row]
     green = 3 ** lexicon.length - 1
-    return all(check.can_finish(np.flatnonzero(codes == code), max_guesses - 1,
+    answers = [check.can_finish(np.flatnonzero(codes == code), max_guesses - 1,
                                 None if legal is None else searcher.legal_after(legal, row, code))
-               for code in np.unique(codes) if code != green)
+               for code in np.unique(codes) if code != green]
+    return None if None in answers else all(answers)
 
 
 @given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]))
@@ -31,38 +37,39 @@ def test_an_opener_can_finish_exactly_when_its_total_is_finite(case, mode):
     lexicon = Lexicon(answers=answers, guesses=guesses)
     slow = twin_totals(lexicon, max_guesses, mode)
     searcher = make_exact_searcher(lexicon, mode)
-    check = FeasibilityCheck(searcher, lexicon.matrix, lexicon.length)
+    checks = [FinishCheck(searcher, lexicon), TwinCheck(searcher, lexicon)]
     for row in range(lexicon.n_guesses):
-        finishes = opener_finishes(check, searcher, lexicon, row, max_guesses, mode)
-        assert finishes == (slow[row] < INFEASIBLE), lexicon.guesses[row]
+        for check in checks:
+            finishes = opener_finishes(check, searcher, lexicon, row, max_guesses, mode)
+            assert finishes == (slow[row] < INFEASIBLE), (type(check), lexicon.guesses[row])
         # and the exact search, which asks it first in the hard modes, agrees
         total = opener_total(searcher, lexicon, row, max_guesses, finish_check=True)
-        assert (total < INFEASIBLE) == finishes
+        assert (total < INFEASIBLE) == (slow[row] < INFEASIBLE)
 
 
-@given(small_lists(), st.sampled_from(["off", "hard"]))
-@settings(max_examples=10, deadline=None)
-def test_the_check_over_the_twin_searcher_answers_the_same(case, mode):
-    answers, guesses, max_guesses = case
+@given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]),
+       st.integers(1, 6))
+@settings(max_examples=60, deadline=None)
+def test_the_compiled_check_answers_as_its_twin_over_either_searcher(case, mode, left):
+    # every subset the openers make, with any number of guesses left,
+    # over the compiled searcher and over the twin searcher's scan
+    answers, guesses, _ = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     compiled = make_exact_searcher(lexicon, mode)
     twin = TwinSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
                         guess_letters=None if mode == "off" else lexicon.encoded_guesses)
-    fast = FeasibilityCheck(compiled, lexicon.matrix, lexicon.length)
-    slow = FeasibilityCheck(twin, lexicon.matrix, lexicon.length)
+    fast, slow = FinishCheck(compiled, lexicon), TwinCheck(twin, lexicon)
     for row in range(lexicon.n_guesses):
-        assert (opener_finishes(fast, compiled, lexicon, row, max_guesses, mode)
-                == opener_finishes(slow, twin, lexicon, row, max_guesses, mode))
+        assert (opener_finishes(fast, compiled, lexicon, row, left, mode)
+                == opener_finishes(slow, twin, lexicon, row, left, mode)), lexicon.guesses[row]
+    everyone = np.arange(lexicon.n_answers)
+    legal = None if mode == "off" else np.arange(lexicon.n_guesses)
+    assert fast.can_finish(everyone, left, legal) == slow.can_finish(everyone, left, legal)
 
 
 @given(st.one_of(small_lists(), trap_lists()))
 @settings(max_examples=15, deadline=None)
 def test_a_check_out_of_sets_leaves_the_answer_to_the_exact_search(case):
-    import pytest
-
-    from wordle_fast.exact import search as search_module
-    from wordle_fast.exact.feasibility import OutOfSets
-
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
     slow = twin_totals(lexicon, max_guesses, "hard")
@@ -73,7 +80,21 @@ def test_a_check_out_of_sets_leaves_the_answer_to_the_exact_search(case):
             total = opener_total(searcher, lexicon, row, max_guesses, finish_check=True)
             assert min(total, INFEASIBLE) == min(slow[row], INFEASIBLE), lexicon.guesses[row]
     everyone = np.arange(lexicon.n_answers)
-    check = FeasibilityCheck(searcher, lexicon.matrix, lexicon.length, most_sets=0)
     if lexicon.n_answers > 1 and max_guesses > 1:
-        with pytest.raises(OutOfSets):
-            check.can_finish(everyone, max_guesses, np.arange(lexicon.n_guesses))
+        for check in (finish_check(searcher, lexicon, 0), TwinCheck(searcher, lexicon, 0)):
+            assert check.can_finish(everyone, max_guesses, np.arange(lexicon.n_guesses)) is None
+
+
+def test_a_check_refuses_members_it_cannot_read():
+    lexicon = Lexicon(answers=["abc", "abd", "abe"], guesses=["abc", "abd", "abe"])
+    searcher = make_exact_searcher(lexicon, "off")
+    for check in (FinishCheck(searcher, lexicon), TwinCheck(searcher, lexicon)):
+        with pytest.raises(ValueError, match="sorted, distinct"):
+            check.can_finish(np.array([2, 0]), 3)
+        with pytest.raises(ValueError, match="at least 0"):
+            type(check)(searcher, lexicon, -2)
+    with pytest.raises(ValueError, match="answer indices in 0..2"):
+        FinishCheck(searcher, lexicon).can_finish(np.array([0, 3]), 3)
+    # ABC gives ABD and ABE the same pattern: two guesses do not tell three apart
+    assert FinishCheck(searcher, lexicon).can_finish(np.array([0, 1, 2]), 2) is False
+    assert FinishCheck(searcher, lexicon).can_finish(np.array([0, 1, 2]), 3) is True

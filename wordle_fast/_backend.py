@@ -96,6 +96,16 @@ def exact_searcher_class() -> type:
     return ExactSearcher
 
 
+def finish_check_class() -> type:
+    """``FinishCheck`` (can a set finish in the guesses left?) of the
+    implementation in use."""
+    if kernels.name == "compiled":
+        from wordle_fast._feasible import FinishCheck
+    else:
+        from wordle_fast._reference_feasible import FinishCheck
+    return FinishCheck
+
+
 def lookahead_searcher_class() -> type:
     """``LookaheadSearcher`` of the implementation in use."""
     if kernels.name == "compiled":

@@ -1,0 +1,6 @@
+class FinishCheck:
+    """Can every answer of a set be found within the guesses left?"""
+
+    sets_checked: int
+    def __init__(self, searcher, lexicon, most_sets: int | None = None) -> None: ...
+    def can_finish(self, members, guesses_left: int, legal=None) -> bool | None: ...
