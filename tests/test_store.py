@@ -249,15 +249,29 @@ def test_snapshots_merge_to_the_strongest_claim_per_set_and_the_heaviest_sets():
     assert sorted(merged_snapshots(old, new, 2)[0].tolist()) == [1, 2]
 
 
-def test_hard_mode_and_the_twin_keep_no_memo(tmp_path, lexicon):
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_the_hard_modes_memo_carries_over_too(tmp_path, lexicon, mode):
+    # the keys name each legal list by its digest, the same in every process
+    everyone, legal = np.arange(lexicon.n_answers), np.arange(lexicon.n_guesses)
+    searcher = make_exact_searcher(lexicon, mode)
+    value = searcher.solve(everyone, 4, legal=legal)
+    with opened(tmp_path / "hard.sqlite", lexicon, mode) as store:
+        kept = store.keep_memo(searcher)
+        assert kept > 0
+        fresh = make_exact_searcher(lexicon, mode)
+        assert store.restore_memo(fresh) == kept
+        assert fresh.solve(everyone, 4, legal=legal) == value and fresh.states == 0
+        # the same set under another legal list (no XYLYL) is another state
+        fewer = legal[legal != lexicon.guess_index("xylyl")]
+        fresh.solve(everyone, 4, legal=fewer)
+        assert fresh.states > 0
+
+
+def test_the_twin_keeps_no_memo(tmp_path, lexicon):
     from wordle_fast._reference_search import ExactSearcher as Twin
 
-    hard = make_exact_searcher(lexicon, "hard")
-    hard.solve(np.arange(lexicon.n_answers), 4, legal=np.arange(lexicon.n_guesses))
     twin = Twin(lexicon.matrix, lexicon.length, lexicon.answer_rows)
     twin.solve(np.arange(lexicon.n_answers), 4)
-    with opened(tmp_path / "hard.sqlite", lexicon, "hard") as store:
-        assert store.keep_memo(hard) == 0 and store.restore_memo(hard) == 0
     with opened(tmp_path / "off.sqlite", lexicon) as store:
         assert store.keep_memo(twin) == 0 and store.restore_memo(twin) == 0
 

@@ -50,6 +50,7 @@ green and every revealed letter), so the closed forms above hold in every
 mode.
 """
 
+from hashlib import blake2b
 from itertools import islice
 
 import numpy as np
@@ -433,7 +434,6 @@ cdef class ExactSearcher:
     cdef dict legal_ids                 # packed legal list -> its number in the keys
     cdef dict legal_by_context          # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
-    cdef uint64_t next_legal_id
     cdef readonly Py_ssize_t states, memo_hits
     cdef readonly str mode
     cdef int n_threads
@@ -491,7 +491,6 @@ cdef class ExactSearcher:
         self.legal_ids = {}
         self.legal_by_context = {}
         self.legal_cached_bytes = 0
-        self.next_legal_id = 0
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
         if bucket_order is None:
             bucket_order = "largest" if self.mode_id == MODE_OFF else "smallest"
@@ -541,12 +540,12 @@ cdef class ExactSearcher:
         self.memo.restore(a, b, values, exact, weights)
 
     def memo_fingerprint(self, members, int depth):
-        """The fingerprint ``(a, b)`` of a set's key (normal mode; in the
-        hard modes keys carry a number private to this searcher, so its
-        snapshots do not carry over: None)."""
-        if self.mode_id != MODE_OFF:
-            return None
-        return self.memo.fingerprint(members, depth)
+        """The fingerprint ``(a, b)`` of a set's key; in the hard modes with
+        the context of every guess legal (the keys carry the legal list's
+        digest, see _legal_id, and the rule's state since)."""
+        context = (None if self.mode_id == MODE_OFF
+                   else self._root_context(np.arange(self.n_guesses, dtype=np.intp)))
+        return self.memo.fingerprint(members, depth, context)
 
     def stats(self):
         return {"states": self.states, "memo_hits": self.memo_hits,
@@ -615,16 +614,16 @@ cdef class ExactSearcher:
 
     cdef uint64_t _legal_id(self, legal) except? 0xFFFFFFFFFFFFFFFF:
         # A number for each distinct legal list, so that the memo keys hold
-        # eight bytes instead of the list. Numbers are never reused (64 bits
-        # do not wrap): when the oldest lists are forgotten (as the memo
-        # forgets its oldest entries), a list seen again gets a new number,
-        # and the keys with the old one can only miss.
+        # eight bytes instead of the list: eight bytes of its BLAKE2 digest,
+        # the same in every process and run, so that a store can keep
+        # hard-mode memo entries too (exact.store; a number counted up per
+        # searcher meant nothing to the next process). Cached by the packed
+        # list: the digest costs about as much as the packing.
         packed = pack_legal(legal, self.n_guesses)
         found = self.legal_ids.get(packed)
         if found is not None:
             return found
-        found = self.next_legal_id
-        self.next_legal_id += 1
+        found = int.from_bytes(blake2b(packed, digest_size=8).digest(), "little")
         self.legal_ids[packed] = found
         if len(self.legal_ids) > self.max_entries:
             self.legal_ids = _newer_half(self.legal_ids)

@@ -13,8 +13,9 @@ where it stopped, not at its start. Two kinds of claims:
   allowed): its exact least total, or a lower bound, one row each, written
   for searches of at least ``STORE_SECONDS`` of CPU and capped at
   ``MAX_ROWS`` (the cheapest go first);
-* in normal mode, the memo's entries that a search proved inside a bucket,
-  by the memo's fingerprint of the set: one packed snapshot, merged with
+* the memo's entries that a search proved inside a bucket, by the memo's
+  fingerprint of the set (in the hard modes of its rule context too, which
+  names the legal list by its digest): one packed snapshot, merged with
   what other processes kept, every ``CHECKPOINT_SECONDS`` of search and at
   Ctrl-C or SIGTERM, capped at ``MAX_MEMO_ROWS`` (the lightest go first).
   A probe fingerprint tells whether they mean the same sets to this build.
@@ -246,7 +247,7 @@ class ProvenStore:
         store's write lock, into one packed row sealed by its SHA-256: a
         row per entry took 50 s to write two million, this 0.7 s, or 3.4 s
         merged with as many (benchmarks/README.md). Only for searchers
-        whose fingerprints carry over (normal mode, compiled:
+        whose fingerprints carry over (the compiled one:
         ``_fingerprints_match``). Returns the entries kept in all."""
         if not self._fingerprints_match(searcher):
             return 0
