@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
-from wordle_fast.exact.feasibility import finish_check
+from wordle_fast.exact import feasibility
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
@@ -231,11 +231,11 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
 
 def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses, legal) -> bool:
     """Whether each of the opener's ``buckets`` can finish in the guesses
-    left (``finish_check``), smallest first: in the hard modes, asked
+    left (``feasibility.finish_check``), smallest first: in the hard modes, asked
     before any bucket is solved, so that an opener that cannot finish is
     found so without solving its feasible buckets exactly first. Out of
     sets, it says True: the exact search decides."""
-    check = finish_check(searcher, lexicon, FEASIBILITY_SETS)
+    check = feasibility.finish_check(searcher, lexicon, FEASIBILITY_SETS)
     opener_codes = lexicon.matrix[row]
     for b in reversed(buckets):
         code = int(codes[b])
