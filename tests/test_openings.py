@@ -517,6 +517,33 @@ def test_complete_tables_agree_with_brute_force_in_every_mode(tmp_path_factory, 
     assert again.entries == table.entries
 
 
+def test_a_complete_table_recomputed_reads_nothing_back(tmp_path, monkeypatch):
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane"])
+    results = tmp_path / "r.json"
+    first = complete_table(lexicon, "off", 4, results_path=results, store=False)
+    assert complete_table(lexicon, "off", 4, results_path=results,
+                          store=False).reused == lexicon.n_guesses
+    fresh = complete_table(lexicon, "off", 4, results_path=results, store=False,
+                           recompute=True)
+    assert fresh.reused == 0 and fresh.entries == first.entries
+    # and the command passes --recompute on with --all (it was dropped there)
+    from wordle_fast.exact import settle
+
+    asked = {}
+
+    def spy(*args, **kwargs):
+        asked.update(kwargs)
+        return first
+
+    monkeypatch.setattr(settle, "complete_table", spy)   # (the command imports it late)
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(words))
+    assert main(["openers", "--exact", "--all", "--recompute", "--quiet", "--answers",
+                 str(answers), "--max-guesses", "4", "--top", "0"]) == 0
+    assert asked["recompute"] is True
+
+
 def test_a_complete_table_searches_the_worst_few_first_then_the_rest_cheapest_first():
     bounded = [(bound, row) for row, bound in enumerate(range(100, 130))]
     order = worst_first(bounded, 2)
@@ -600,3 +627,4 @@ def test_an_opener_that_cannot_finish_gets_its_fewest_guesses(tmp_path, capsys):
         assert message in capsys.readouterr().err
     assert main(["openers", "--all", *files[:4]]) == 2
     assert "--all only applies with --exact" in capsys.readouterr().err
+

@@ -301,7 +301,7 @@ def _exact(args, lexicon) -> int:
                                    executor=executor, results_path=args.results,
                                    progress=progress,
                                    store=True if args.store is None else args.store,
-                                   memo_bytes=args.memo_bytes)
+                                   memo_bytes=args.memo_bytes, recompute=args.recompute)
         else:
             table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
                                   workers=workers, executor=executor,

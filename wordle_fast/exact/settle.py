@@ -100,7 +100,8 @@ class _SettleRun(TableRun):
 def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
                    max_guesses: int = 6, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, lists: str | None = None,
-                   store=True, memo_bytes: int | None = None) -> OpeningTable:
+                   store=True, memo_bytes: int | None = None,
+                   recompute: bool = False) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -117,12 +118,15 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     their searches proved is kept in ``store``, as ``settle_openers`` says).
     ``progress(stage, done, total)``
     reports the stages, the last two "complete" and "guarantee".
-    ``memo_bytes`` sizes each searcher's memo (``settle_openers``)."""
+    ``memo_bytes`` sizes each searcher's memo (``settle_openers``).
+    ``recompute`` starts from nothing, as ``opening_table``'s does: neither
+    the shipped table nor the saved results are read (the store is kept or
+    not by ``store`` alone)."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     _check_memory(lexicon, workers if executor is None else 1, memo_bytes)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
-                          results_path=results_path, progress=progress)
+                          results_path=results_path, progress=progress, recompute=recompute)
     started = time.perf_counter()
     run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store, memo_bytes)
     run.search_stage = "complete"
