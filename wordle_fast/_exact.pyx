@@ -618,7 +618,7 @@ cdef class ExactSearcher:
         # the same in every process and run, so that a store can keep
         # hard-mode memo entries too (exact.store; a number counted up per
         # searcher meant nothing to the next process). Cached by the packed
-        # list: the digest costs about as much as the packing.
+        # list, as the numbers were.
         packed = pack_legal(legal, self.n_guesses)
         found = self.legal_ids.get(packed)
         if found is not None:

@@ -246,7 +246,8 @@ cdef class FinishCheck:
                 too_large = True
         if not too_large:
             # group the members by code (keys[n:], positions in the set, in
-            # order within a bucket); buckets as (n - size, first slot)
+            # order within a bucket); buckets as (n - size, first slot),
+            # written over the distinct codes already read (n_buckets <= b)
             first = 0
             for b in range(n_codes):
                 size = counts[buckets[b]]
