@@ -15,6 +15,7 @@ import numpy as np
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 
+from wordle_fast._legal cimport pack_legal
 from wordle_fast._typedefs cimport intp_t
 
 cdef enum:
@@ -99,8 +100,8 @@ cdef class FinishCheck:
         return None if found == OUT_OF_SETS else found == YES
 
     cdef Py_ssize_t _legal_id(self, legal) except -2:
-        packed = np.packbits(np.bincount(legal, minlength=self.n_guesses) > 0).tobytes()
-        return self.legal_ids.setdefault(packed, len(self.legal_ids))
+        # (the rows are sorted: the searcher's guess_bounds refuses them otherwise)
+        return self.legal_ids.setdefault(pack_legal(legal, self.n_guesses), len(self.legal_ids))
 
     cdef tuple _legal_after(self, legal, Py_ssize_t legal_id, Py_ssize_t guess,
                             Py_ssize_t code):
@@ -198,6 +199,10 @@ cdef class FinishCheck:
             _free_all(order, start, keys, buckets)
         return answer
 
+    cdef inline uint64_t _code(self, Py_ssize_t guess, Py_ssize_t answer) noexcept:
+        return (self.codes8[guess * self.n_answers + answer] if self.codes8 != NULL
+                else self.codes16[guess * self.n_answers + answer])
+
     cdef bint _candidate_splits(self, const intp_t* member_ptr, Py_ssize_t n) noexcept:
         # Whether a candidate tells every answer of the set apart: the
         # cheapest proof there is, and often at hand in a small set.
@@ -207,16 +212,13 @@ cdef class FinishCheck:
             row = self.answer_rows[member_ptr[i]]
             marked = 0      # codes marked in counts, to be cleared
             while marked < n:
-                code = (self.codes8[row * self.n_answers + member_ptr[marked]]
-                        if self.codes8 != NULL
-                        else self.codes16[row * self.n_answers + member_ptr[marked]])
+                code = self._code(row, member_ptr[marked])
                 if self.counts[code]:
                     break
                 self.counts[code] = 1
                 marked += 1
             for j in range(marked):
-                code = (self.codes8[row * self.n_answers + member_ptr[j]] if self.codes8 != NULL
-                        else self.codes16[row * self.n_answers + member_ptr[j]])
+                code = self._code(row, member_ptr[j])
                 self.counts[code] = 0
             if marked == n:
                 return True
@@ -234,8 +236,7 @@ cdef class FinishCheck:
         cdef uint64_t code
         cdef bint too_large = False
         for j in range(n):
-            code = (self.codes8[guess * self.n_answers + member_ptr[j]] if self.codes8 != NULL
-                    else self.codes16[guess * self.n_answers + member_ptr[j]])
+            code = self._code(guess, member_ptr[j])
             keys[j] = code
             if counts[code] == 0:
                 buckets[n_codes] = code     # the distinct codes, as they first appear
