@@ -159,19 +159,7 @@ class ProvenStore:
             raise WordleError(f"cannot open the store of proven states {self.path} ({error}): "
                               "name another --store, or --store none") from None
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, "
-                               "value TEXT NOT NULL)")
-            connection.execute("CREATE TABLE IF NOT EXISTS states (key BLOB PRIMARY KEY, "
-                               "exact INTEGER NOT NULL, value INTEGER NOT NULL, "
-                               "seconds REAL NOT NULL, digest BLOB NOT NULL)")
-            # the memo's entries, one packed snapshot (see keep_memo)
-            connection.execute("CREATE TABLE IF NOT EXISTS memo_snapshot (id INTEGER PRIMARY "
-                               "KEY CHECK (id = 1), rows INTEGER NOT NULL, digest TEXT NOT "
-                               "NULL, data BLOB NOT NULL)")
-            connection.execute("INSERT OR IGNORE INTO meta VALUES ('description', ?)",
-                               (self.description,))
-            meta = dict(connection.execute("SELECT name, value FROM meta"))
+            meta = self._prepare(connection)
         except sqlite3.OperationalError as error:   # read-only, locked too long, disk full
             connection.close()
             raise WordleError(f"cannot use the store of proven states {self.path} ({error}): "
@@ -185,6 +173,34 @@ class ProvenStore:
             raise StoreRefused(f"{self.path} holds proven states for other lists, mode or "
                                "format; it was left as it is: name another --store")
         return connection
+
+    def _prepare(self, connection: sqlite3.Connection) -> dict:
+        """Make the tables if new, and return the meta rows. Two processes
+        opening a new store at once can be told "database is locked" at
+        once, without SQLite's busy wait (switching to WAL, or recovering
+        the WAL, does not wait), so that is retried for BUSY_SECONDS."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+                with connection:
+                    connection.execute("BEGIN IMMEDIATE")
+                    connection.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY "
+                                       "KEY, value TEXT NOT NULL)")
+                    connection.execute("CREATE TABLE IF NOT EXISTS states (key BLOB PRIMARY "
+                                       "KEY, exact INTEGER NOT NULL, value INTEGER NOT NULL, "
+                                       "seconds REAL NOT NULL, digest BLOB NOT NULL)")
+                    # the memo's entries, one packed snapshot (see keep_memo)
+                    connection.execute("CREATE TABLE IF NOT EXISTS memo_snapshot (id INTEGER "
+                                       "PRIMARY KEY CHECK (id = 1), rows INTEGER NOT NULL, "
+                                       "digest TEXT NOT NULL, data BLOB NOT NULL)")
+                    connection.execute("INSERT OR IGNORE INTO meta VALUES ('description', ?)",
+                                       (self.description,))
+                return dict(connection.execute("SELECT name, value FROM meta"))
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _set_aside(self, why: str) -> None:
         aside = self.path.with_name(self.path.name + ".rejected")
