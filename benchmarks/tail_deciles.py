@@ -94,14 +94,19 @@ def main() -> None:
     parser.add_argument("--per-decile", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deciles", default="1-10", help="which deciles, e.g. 10 or 8-10")
+    parser.add_argument("--openers", help="these openers (comma-separated) instead of a "
+                        "sample; their decile is shown as 0")
     parser.add_argument("--baseline", type=Path, help="a second tree, built in place")
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
     args = parser.parse_args()
     first, _, last = args.deciles.partition("-")
     wanted = range(int(first), int(last or first) + 1)
     trees = [args.tree] + ([args.baseline] if args.baseline else [])
-    chosen = [c for c in sample(table_order(args.lists, args.mode, args.tree), args.per_decile,
-                                args.seed) if c[0] in wanted]
+    if args.openers:
+        chosen = [(0, word.strip().lower(), None) for word in args.openers.split(",")]
+    else:
+        chosen = [c for c in sample(table_order(args.lists, args.mode, args.tree),
+                                    args.per_decile, args.seed) if c[0] in wanted]
     names = ["this build"] + (["baseline"] if args.baseline else [])
     print(f"{args.lists}, mode {args.mode}, seed {args.seed}, {args.per_decile} per decile; "
           "search CPU s / states / peak MB per build")

@@ -40,6 +40,7 @@ class ExactSearcher:
         reach_scan: bool = True,
         union_bounds: bool = True,
         keep_keys: bool = False,
+        probe_children: bool | None = None,
         parallel_work: int = ...,
         lanes: int | None = None,
     ) -> None: ...
