@@ -347,7 +347,8 @@ def _write_from_another_process(path, description, first, rows):
 
 
 def _open_new_stores_in_step(folder, description, stores, barrier):
-    # (module level, so that a spawned process can run it)
+    # (forked, not spawned: the four must open each store at the same moment,
+    # which a spawned process's start of a second or more would spread out)
     for number in range(stores):
         barrier.wait(30)   # a failed opener breaks it for the others
         ProvenStore(folder / f"{number}.sqlite", description, min_seconds=0).close()
