@@ -20,6 +20,7 @@ class ExactSearcher:
 
     states: int
     memo_hits: int
+    scans: int
     max_entries: int
     mode: str
     lanes: int
@@ -41,6 +42,7 @@ class ExactSearcher:
         union_bounds: bool = True,
         keep_keys: bool = False,
         probe_children: bool | None = None,
+        scan_children: bool | None = None,
         parallel_work: int = ...,
         lanes: int | None = None,
     ) -> None: ...

@@ -21,6 +21,11 @@ bound above ``budget``. What makes it fast:
   bucket of s costs at least 2s) is added up, a few reads per word where a
   search scans every guess; a guess whose buckets already pass the budget
   is dropped unscanned;
+* in normal mode, then each bucket the memo knows nothing of gets its own
+  one-level bound from a scan (the first step of its search, ordered and
+  cut short by the guesses' bucket counts over the parent set, and never
+  above what would refute the guess): buckets further on refute a guess
+  before the first is searched with its slack (_scan_children);
 * then the buckets are searched one at a time, each with the budget left,
   so a bad guess is dropped as soon as its running cost passes the best:
   in normal mode largest first (after the step above, the large buckets'
@@ -398,7 +403,9 @@ cdef class ExactSearcher:
     within the budget), ``union_bounds=False`` (no memo bounds for unions of
     a guess's buckets; see ``_note_unions``), ``probe_children`` (each
     bucket of a guess first searched with its own bound as the budget; None:
-    in hard mode only, where it measured faster) and ``bucket_order`` (the order
+    in hard mode only, where it measured faster), ``scan_children`` (each
+    bucket first scanned for its one-level bound; None: in normal mode
+    only, the only mode it serves) and ``bucket_order`` (the order
     in which a guess's buckets are searched: "smallest" or "largest" first,
     or "code" order; None: largest first in normal mode, smallest first in
     the hard modes, which measured fastest in each) turn techniques off or
@@ -430,6 +437,10 @@ cdef class ExactSearcher:
     cdef readonly int lanes               # the pairwise scan's width (see _pairwise.h)
     cdef bint closed_forms, reach_scan, union_bounds   # switches kept to measure what each pays
     cdef bint probe_children
+    cdef bint scan_children
+    cdef Scratch* scan_scratch            # scan_children's scratch, made when first needed
+    cdef object scan_reach                # the reach scan_rows are ordered by
+    cdef intp_t* scan_rows                # every guess row, in decreasing scan_reach
     cdef Py_ssize_t weights[16]           # 3 ** (length - 1 - i): position i's weight in a code
     cdef int bucket_order                 # 0 smallest first, 1 largest first, 2 code order
     cdef readonly CoreShare cores         # the bound scans' threads (see _parallel.pyx)
@@ -438,6 +449,7 @@ cdef class ExactSearcher:
     cdef dict legal_by_context          # hard mode: rule context -> its legal rows
     cdef Py_ssize_t legal_cached_bytes
     cdef readonly Py_ssize_t states, memo_hits
+    cdef readonly Py_ssize_t scans        # buckets scanned for their bound (_scan_children)
     cdef readonly str mode
     cdef int n_threads
     cdef public object checkpoint       # called every CHECK_EVERY states (see memo_snapshot)
@@ -451,6 +463,7 @@ cdef class ExactSearcher:
                  n_threads=None, str mode="off", guess_letters=None, *,
                  bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
                  bint union_bounds=True, bint keep_keys=False, probe_children=None,
+                 scan_children=None,
                  Py_ssize_t parallel_work=PARALLEL_WORK, lanes=None):
         self.lanes = pairwise_lanes(lanes)
         matrix = np.ascontiguousarray(matrix)
@@ -504,11 +517,15 @@ cdef class ExactSearcher:
         # (hard mode only by default: see _bucket_costs)
         self.probe_children = (self.mode_id == MODE_HARD if probe_children is None
                                else bool(probe_children))
+        self.scan_children = (self.mode_id == MODE_OFF if scan_children is None
+                              else bool(scan_children))
         for i in range(length):
             self.weights[i] = 3 ** (length - 1 - i)
         self.cores = CoreShare(self.n_threads, parallel_work)
 
     def __dealloc__(self):
+        self._free_scratch(self.scan_scratch)
+        free(self.scan_rows)
         free(self.seen)
         free(self.bucket_of)
 
@@ -517,7 +534,7 @@ cdef class ExactSearcher:
         self.legal_ids.clear()
         self.legal_by_context.clear()
         self.legal_cached_bytes = 0
-        self.states = self.memo_hits = 0
+        self.states = self.scans = self.memo_hits = 0
 
     @property
     def max_entries(self):
@@ -536,7 +553,8 @@ cdef class ExactSearcher:
         search visited 2 ** (min_weight - 1) states or more: proven values
         and lower bounds, by key fingerprint, for a store to keep across
         runs (``exact.store``). While a search runs, ``checkpoint`` (a
-        callable, or None) is called every CHECK_EVERY states, where it
+        callable, or None) is called every CHECK_EVERY states and every
+        CHECK_EVERY scans of a bucket for its bound, where it
         may take a snapshot; Ctrl-C is noticed there too."""
         return self.memo.snapshot(min_weight)
 
@@ -554,7 +572,7 @@ cdef class ExactSearcher:
         return self.memo.fingerprint(members, depth, context)
 
     def stats(self):
-        return {"states": self.states, "memo_hits": self.memo_hits,
+        return {"states": self.states, "scans": self.scans, "memo_hits": self.memo_hits,
                 "memo_entries": self.memo.count, "memo_replaced": self.memo.replaced,
                 "legal_lists": len(self.legal_ids), "max_entries": self.memo.max_entries}
 
@@ -992,11 +1010,11 @@ cdef class ExactSearcher:
         self.states += 1
         if self.states & (CHECK_EVERY - 1) == 0:
             _check_in(self)
-        cdef Py_ssize_t states_before = self.states
+        cdef Py_ssize_t work_before = self.states + self.scans
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
         cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach, most)
-        cdef int weight = _weight(self.states - states_before + 1)
+        cdef int weight = _weight(self.states + self.scans - work_before + 1)
         if result <= budget:
             self._note(key, members, n, depth, context, result, True, weight)
         elif entry < 0 or result > _memo_value(entry):
@@ -1402,6 +1420,11 @@ cdef class ExactSearcher:
                     continue
             children[b].state, children[b].key, children[b].entry = CHILD_KEYED, key, entry
             children[b].lower, children[b].most = lower, most
+        if self.scan_children and legal is None and budget < INFEASIBLE:
+            total = self._scan_children(grouped, by_size, known, children, n_buckets, n,
+                                        depth - 1, budget, total, reach)
+            if total > budget:
+                return total
         if self.probe_children:
             # Every bucket first searched with its own lower bound as the
             # budget (the cheapest search: it either settles the bucket at
@@ -1639,13 +1662,21 @@ cdef class ExactSearcher:
         return most
 
     cdef int64_t _set_bound(self, const intp_t* members, Py_ssize_t n, int depth,
-                            const intp_t* rows, Py_ssize_t n_rows, Scratch* scratch) noexcept nogil:
+                            const intp_t* rows, Py_ssize_t n_rows, Scratch* scratch,
+                            const int64_t* reach=NULL, Py_ssize_t most=-1,
+                            int64_t enough=-1, int64_t ceiling=INFEASIBLE) noexcept nogil:
         # A proven lower bound on T(members, depth) over the guesses `rows`
         # (in decreasing reach), as _search would start it: closed forms
         # first, then the best per-guess bound 3n - k - [candidate], the
-        # scan stopping where the reach left cannot beat it.
-        cdef Py_ssize_t most = 0, block, first, last
+        # scan stopping where the reach left cannot beat it, or where the
+        # bound is down to `enough` (the caller needs no lower one), or where
+        # no guess left can come below `ceiling` (the caller needs no higher
+        # one: then the bound returned is `ceiling`). `most`: the most
+        # buckets a candidate makes, if the caller knows it.
+        cdef Py_ssize_t block, first, last
         cdef int64_t best = _small_set_value(n, depth)
+        if reach == NULL:
+            reach = self.reach
         if best >= 0:
             return best
         best = INFEASIBLE
@@ -1653,18 +1684,20 @@ cdef class ExactSearcher:
             # every candidate is legal, and the best of them bounds the scan
             # (past 128 members, where this pass over candidate pairs cost
             # more than the scan it saves, the scan finds them as guesses)
-            most = self._most_splits(members, n) if n <= 128 else 0
+            if most < 0:
+                most = self._most_splits(members, n) if n <= 128 else 0
             if self.closed_forms and most == n:
                 return 2 * n - 1
             if self.closed_forms and most == n - 1 and depth >= 3:
                 return 2 * n
             if depth > 2 or most == n:
                 best = 3 * n - most - 1
+            best = min(best, ceiling)
             for block in range((n_rows + BLOCK - 1) // BLOCK):
                 first, last = block * BLOCK, min(n_rows, (block + 1) * BLOCK)
-                if depth > 2 and 3 * n - min(n, self.reach[rows[first]]) - 1 >= best:
+                if depth > 2 and 3 * n - min(n, reach[rows[first]]) - 1 >= best:
                     break
-                if depth == 2 and self.reach[rows[first]] < n:
+                if depth == 2 and reach[rows[first]] < n:
                     break
                 if rows == self.by_reach and self.columns_by_reach != NULL:
                     _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
@@ -1676,8 +1709,8 @@ cdef class ExactSearcher:
                                           scratch.buckets, self.lanes)
                 best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
-                if best <= 2 * n - (most == n):
-                    break       # no guess does better (see _search)
+                if best <= 2 * n - (most == n) or best <= enough:
+                    break       # no guess does better (see _search), or none need
         else:
             _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                           self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
@@ -1848,6 +1881,66 @@ cdef class ExactSearcher:
         raise RuntimeError("no guess reaches the optimum found; this is a bug")
 
 
+
+    cdef int64_t _scan_children(self, intp_t* grouped, const uint64_t* by_size, int64_t* known,
+                                Child* children, Py_ssize_t n_buckets, Py_ssize_t n, int depth,
+                                int64_t budget, int64_t total, reach) except -2:
+        # Normal mode: every bucket still open (nothing in the memo) gets its
+        # one-level bound from a scan, the first step of its search, before
+        # any is searched: buckets further on then refute the guess before
+        # the first is searched with the guess's slack (which cost the most
+        # in the tail: QUAGS 0.28x, AMAZE 0.29x; benchmarks/README.md). The
+        # scan goes by the guesses' bucket counts over this set (`reach`,
+        # as _search's), and stops where no guess left could bring the
+        # bucket's bound under what refutes the guess. Noted in the memo.
+        cdef Py_ssize_t b, size, start, open_buckets = 0
+        cdef int64_t floor
+        for b in range(n_buckets):
+            if children[b].state == CHILD_KEYED and children[b].entry < 0:
+                open_buckets += 1
+        if open_buckets < 2:
+            return total
+        if self.scan_scratch == NULL:
+            self._prepare_reach()
+            self.scan_scratch = self._new_scratch()
+            self.scan_rows = <intp_t*> malloc(self.n_guesses * sizeof(intp_t))
+            if self.scan_scratch == NULL or self.scan_rows == NULL:
+                raise MemoryError()
+        cdef const int64_t[::1] reach_view
+        cdef const int64_t* counts = self.reach
+        cdef const intp_t* rows = self.by_reach
+        if reach is not None:
+            reach_view = reach
+            counts = &reach_view[0]
+            rows = self.scan_rows
+            if reach is not self.scan_reach:
+                _order_by_count(counts, self.n_guesses, self.n_patterns, self.scan_rows,
+                                self.scan_scratch.counts)
+                self.scan_reach = reach
+        for b in range(n_buckets):
+            if children[b].state != CHILD_KEYED or children[b].entry >= 0:
+                continue
+            size = self._bucket_size(by_size[b], n)
+            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+            floor = self._set_bound(grouped + start, size, depth, rows, self.n_guesses,
+                                    self.scan_scratch, counts, children[b].most,
+                                    children[b].lower, children[b].lower + budget - total + 1)
+            self.scans += 1
+            if self.scans & (CHECK_EVERY - 1) == 0:
+                _check_in(self)
+            if floor <= children[b].lower:
+                continue
+            # above the bucket's least cost (2s - 1 or more): a bound, never exact
+            floor = min(floor, INFEASIBLE)
+            self._note(children[b].key, grouped + start, size, depth, None, floor, False, 0)
+            total += floor - children[b].lower
+            known[b] = children[b].lower = floor
+            children[b].entry = floor << 1
+            if total > budget:
+                return total
+        return total
+
+
 cdef dict _newer_half(dict entries):
     # The newer half of a dict (insertion order), in a new, compact dict.
     # Deleting a dict's oldest entry one at a time takes longer each time:
@@ -1914,3 +2007,21 @@ cdef int _check_in(ExactSearcher searcher) except -1:
     if searcher.checkpoint is not None:
         searcher.checkpoint()
     return 0
+
+
+cdef void _order_by_count(const int64_t* counts, Py_ssize_t n_rows, Py_ssize_t most,
+                          intp_t* out, Py_ssize_t* slots) noexcept nogil:
+    # The rows 0..n_rows-1 by decreasing count (counts 0..most), stable: a
+    # counting sort, `slots` most + 1 entries of scratch.
+    cdef Py_ssize_t g, c, at = 0, k
+    memset(slots, 0, (most + 1) * sizeof(Py_ssize_t))
+    for g in range(n_rows):
+        slots[most - min(counts[g], most)] += 1
+    for c in range(most + 1):
+        k = slots[c]
+        slots[c] = at
+        at += k
+    for g in range(n_rows):
+        c = most - min(counts[g], most)
+        out[slots[c]] = g
+        slots[c] += 1
