@@ -1880,8 +1880,6 @@ cdef class ExactSearcher:
                 return int(row)
         raise RuntimeError("no guess reaches the optimum found; this is a bug")
 
-
-
     cdef int64_t _scan_children(self, intp_t* grouped, const uint64_t* by_size, int64_t* known,
                                 Child* children, Py_ssize_t n_buckets, Py_ssize_t n, int depth,
                                 int64_t budget, int64_t total, reach) except -2:
@@ -1930,8 +1928,8 @@ cdef class ExactSearcher:
                 _check_in(self)
             if floor <= children[b].lower:
                 continue
-            # above the bucket's least cost (2s - 1 or more): a bound, never exact
-            floor = min(floor, INFEASIBLE)
+            # above the bucket's least cost (2s - 1 or more): a bound, never
+            # exact (and never above INFEASIBLE: _set_bound caps it there)
             self._note(children[b].key, grouped + start, size, depth, None, floor, False, 0)
             total += floor - children[b].lower
             known[b] = children[b].lower = floor
