@@ -21,6 +21,7 @@ class ExactSearcher:
     states: int
     memo_hits: int
     scans: int
+    endgame_cuts: int
     max_entries: int
     mode: str
     lanes: int
@@ -43,6 +44,7 @@ class ExactSearcher:
         keep_keys: bool = False,
         probe_children: bool | None = None,
         scan_children: bool | None = None,
+        endgame_bound: bool = True,
         parallel_work: int = ...,
         lanes: int | None = None,
     ) -> None: ...

@@ -37,6 +37,9 @@ bound above ``budget``. What makes it fast:
   s above `cap`, the most buckets any guess makes of its parent, costs at
   least 3s - cap - 1, and with two guesses left cannot finish at all (no
   guess splits it apart): such a guess is refuted before any search;
+* in the hard modes, a set with more words alike but at one position than
+  the legal guesses can tell apart in time cannot finish, found before its
+  guesses are scanned (the endgame bound, _endgame.pyx);
 * exact values and lower bounds are memoized by (candidate set, depth), in
   a table of fingerprints (_memo.pyx);
   after a guess's buckets are searched, the unions of buckets whose
@@ -68,9 +71,11 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 
 from wordle_fast._bitset cimport popcount64
+from wordle_fast._endgame cimport cannot_finish as endgame_cannot_finish
 from wordle_fast._legal cimport (MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal,
                                  row_reveals)
 from wordle_fast._parallel cimport CoreShare, wf_now
+from wordle_fast._endgame import endgame_table
 from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._memo cimport Fingerprint, Memo, SetHash
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
@@ -450,6 +455,11 @@ cdef class ExactSearcher:
     cdef Py_ssize_t legal_cached_bytes
     cdef readonly Py_ssize_t states, memo_hits
     cdef readonly Py_ssize_t scans        # buckets scanned for their bound (_scan_children)
+    cdef object endgame_obj               # the hard modes: endgame_table's ids, else None
+    cdef const int32_t* endgame_of
+    cdef uint32_t* endgame_counts         # _endgame_cut's scratch: one per endgame,
+    cdef uint8_t* endgame_seen            # one per code (both kept zero)
+    cdef readonly Py_ssize_t endgame_cuts # sets the endgame bound proved hopeless
     cdef readonly str mode
     cdef int n_threads
     cdef public object checkpoint       # called every CHECK_EVERY states (see memo_snapshot)
@@ -463,7 +473,7 @@ cdef class ExactSearcher:
                  n_threads=None, str mode="off", guess_letters=None, *,
                  bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
                  bint union_bounds=True, bint keep_keys=False, probe_children=None,
-                 scan_children=None,
+                 scan_children=None, bint endgame_bound=True,
                  Py_ssize_t parallel_work=PARALLEL_WORK, lanes=None):
         self.lanes = pairwise_lanes(lanes)
         matrix = np.ascontiguousarray(matrix)
@@ -498,6 +508,13 @@ cdef class ExactSearcher:
             self.letters_obj, self.counts_obj = letters, counts
             self.letters = <const letter_t*> <size_t> letters.ctypes.data
             self.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
+        if self.mode_id != MODE_OFF and endgame_bound:
+            self.endgame_obj, n_endgames = endgame_table(letters[self.answer_rows_obj])
+            self.endgame_of = <const int32_t*> <size_t> self.endgame_obj.ctypes.data
+            self.endgame_counts = <uint32_t*> calloc(max(1, n_endgames), sizeof(uint32_t))
+            self.endgame_seen = <uint8_t*> calloc(self.n_patterns, sizeof(uint8_t))
+            if self.endgame_counts == NULL or self.endgame_seen == NULL:
+                raise MemoryError()
         self.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
         self.bucket_of = <int32_t*> calloc(self.n_patterns, sizeof(int32_t))
         if self.seen == NULL or self.bucket_of == NULL:
@@ -528,6 +545,8 @@ cdef class ExactSearcher:
         free(self.scan_rows)
         free(self.seen)
         free(self.bucket_of)
+        free(self.endgame_counts)
+        free(self.endgame_seen)
 
     def clear(self):
         self.memo.clear()
@@ -572,7 +591,8 @@ cdef class ExactSearcher:
         return self.memo.fingerprint(members, depth, context)
 
     def stats(self):
-        return {"states": self.states, "scans": self.scans, "memo_hits": self.memo_hits,
+        return {"states": self.states, "scans": self.scans, "endgame_cuts": self.endgame_cuts,
+                "memo_hits": self.memo_hits,
                 "memo_entries": self.memo.count, "memo_replaced": self.memo.replaced,
                 "legal_lists": len(self.legal_ids), "max_entries": self.memo.max_entries}
 
@@ -1103,6 +1123,13 @@ cdef class ExactSearcher:
         # (Not in the hard modes: carried there as the parent's legal rows
         # and counts, it cost more than it saved, 1.1-1.25x the time of a
         # hard-mode refutation sample, and more states.)
+        # In the hard modes, first the endgame bound (_endgame.pyx): a set
+        # with too many words alike but at one position cannot finish, and a
+        # look at those words is cheaper than the scan of every guess below.
+        if (self.endgame_of != NULL and legal is not None and depth >= 3 and n > depth
+                and self._endgame_cut(members, n, depth, legal)):
+            self.endgame_cuts += 1
+            return INFEASIBLE
         # Closed forms from the candidates alone: one that splits the set
         # apart costs 2n - 1, the least possible; failing that, one that
         # leaves a single pair costs n + 3 + (n - 3) = 2n, and only a split
@@ -1937,6 +1964,28 @@ cdef class ExactSearcher:
             if total > budget:
                 return total
         return total
+
+    cdef bint _endgame_cut(self, const intp_t* members, Py_ssize_t n, int depth,
+                           legal) except -1:
+        # _endgame.cannot_finish over this set and its legal rows, read from
+        # the answer-major byte codes when the search has them.
+        cdef const intp_t[::1] rows = legal
+        cdef intp_t* scratch = <intp_t*> malloc(n * (self.length + 1) * sizeof(intp_t))
+        if scratch == NULL:
+            raise MemoryError()
+        cdef bint cut
+        if self.columns8 != NULL:
+            cut = endgame_cannot_finish(members, n, depth, self.endgame_of, self.length,
+                                        self.endgame_counts, &rows[0], rows.shape[0],
+                                        self.columns8, NULL, 1, self.n_guesses,
+                                        self.endgame_seen, scratch)
+        else:
+            cut = endgame_cannot_finish(members, n, depth, self.endgame_of, self.length,
+                                        self.endgame_counts, &rows[0], rows.shape[0], NULL,
+                                        self.matrix16, self.n_answers, 1, self.endgame_seen,
+                                        scratch)
+        free(scratch)
+        return cut
 
 
 cdef dict _newer_half(dict entries):
