@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -44,6 +45,7 @@ lists, mode, word = sys.argv[1], sys.argv[2], sys.argv[3]
 lexicon = Lexicon(list(load_answers(lists)), list(load_guesses(lists)), n_threads=1)
 searcher = make_exact_searcher(lexicon, mode, n_threads=1)
 lexicon.matrix
+print(json.dumps({"loaded_cpu": time.process_time()}), flush=True)
 row = lexicon.guess_index(word)
 as_a_table = ({"finish_check": True}
               if "finish_check" in inspect.signature(opener_total).parameters else {})
@@ -86,11 +88,28 @@ def sample(entries, per_decile: int, seed: int) -> list[tuple[int, str, int | No
     return chosen
 
 
-def prove(tree: Path, lists: str, mode: str, word: str) -> dict:
-    done = subprocess.run([sys.executable, "-c", PROVE, lists, mode, word], cwd=tree,
-                          check=True, capture_output=True, text=True,
-                          env={**os.environ, "OMP_NUM_THREADS": "1"})
-    return json.loads(done.stdout.strip().splitlines()[-1])
+def prove(tree: Path, lists: str, mode: str, word: str, cap: float | None = None) -> dict:
+    """One opener proven in a fresh process of ``tree``'s build. Past
+    ``cap`` seconds (wall) the process is stopped and its result is only a
+    lower bound on the search CPU: the process's CPU when stopped less what
+    loading took (``"stopped": True``, no total)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    process = subprocess.Popen([sys.executable, "-c", PROVE, lists, mode, word], cwd=tree,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "OMP_NUM_THREADS": "1"})
+    try:
+        out, err = process.communicate(timeout=cap)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        loaded = json.loads(out.splitlines()[0])["loaded_cpu"] if out.strip() else 0.0
+        return {"total": None, "guarantee": None, "search_cpu": used - loaded,
+                "states": -1, "peak_mb": float("nan"), "stopped": True}
+    if process.returncode:
+        raise RuntimeError(f"{word} in {tree} failed ({process.returncode}): {err[-500:]}")
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def main() -> None:
@@ -103,6 +122,8 @@ def main() -> None:
     parser.add_argument("--openers", help="these openers (comma-separated) instead of a "
                         "sample; their decile is shown as 0")
     parser.add_argument("--baseline", type=Path, help="a second tree, built in place")
+    parser.add_argument("--cap", type=float, help="stop the baseline's proof of an opener "
+                        "after this many seconds; its CPU is then a lower bound (shown >)")
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
     args = parser.parse_args()
     first, _, last = args.deciles.partition("-")
@@ -118,25 +139,35 @@ def main() -> None:
           "search CPU s / states / peak MB per build")
     print(f"{'decile':>6} {'opener':<8} {'table':>7} " + " ".join(f"{n:>28}" for n in names)
           + ("   ratio" if args.baseline else ""))
-    ratios = {}
+    ratios, capped = {}, set()
     for index, (decile, word, shipped) in enumerate(chosen):
         order = trees if index % 2 == 0 else trees[::-1]
-        results = {tree: prove(tree, args.lists, args.mode, word) for tree in order}
-        found = {(r["total"], json.dumps(r["guarantee"])) for r in results.values()}
+        results = {tree: prove(tree, args.lists, args.mode, word,
+                               args.cap if tree == args.baseline else None) for tree in order}
+        found = {(r["total"], json.dumps(r["guarantee"])) for r in results.values()
+                 if not r.get("stopped")}
         if len(found) > 1:
             raise SystemExit(f"{word}: the builds disagree: {found}")
-        cells = " ".join(f"{r['search_cpu']:>9.2f} {r['states']:>10} {r['peak_mb']:>6.0f}"
+        cells = " ".join(f"{'>' if r.get('stopped') else ' '}{r['search_cpu']:>8.2f} "
+                         f"{r['states']:>10} {r['peak_mb']:>6.0f}"
                          for r in (results[t] for t in trees))
         ratio = ""
         if args.baseline:
-            base = results[args.baseline]["search_cpu"]
-            ratios.setdefault(decile, []).append(results[args.tree]["search_cpu"] / base)
-            ratio = f" {ratios[decile][-1]:>7.2f}"
+            # a stopped baseline makes the ratio an upper bound (shown <)
+            base = results[args.baseline]
+            ratios.setdefault(decile, []).append(results[args.tree]["search_cpu"]
+                                                 / base["search_cpu"])
+            if base.get("stopped"):
+                capped.add(decile)
+            ratio = f" {'<' if base.get('stopped') else ' '}{ratios[decile][-1]:>6.2f}"
         value = results[args.tree]["total"]
         shown = value if value is not None else f"g{results[args.tree]['guarantee']}"
         print(f"{decile:>6} {word:<8} {shown!s:>7} {cells}{ratio}", flush=True)
     for decile, values in sorted(ratios.items()):
-        print(f"decile {decile}: median ratio this build / baseline {statistics.median(values):.2f}")
+        # (a stopped baseline can only lower the true ratio, so the median too)
+        bound = "at most " if decile in capped else ""
+        print(f"decile {decile}: median ratio this build / baseline "
+              f"{bound}{statistics.median(values):.2f}")
 
 
 if __name__ == "__main__":
