@@ -16,6 +16,9 @@ depth-only check of the opener's buckets first (``finish_check``) where
 the build has it (a build before it searched a hopeless hard opener's
 buckets exactly, ACETA 62 s, to find the one that cannot finish).
 The totals of the two builds must agree (a disagreement is an error).
+With ``--cap SECONDS`` a baseline that takes longer (fee7738 took half an
+hour and more on some poor openers) is stopped, and its search CPU until
+then is reported as a lower bound (``>``; the ratio an upper bound, ``<``).
 
     git worktree add /tmp/old <commit> && (cd /tmp/old && python setup.py build_ext --inplace)
     python benchmarks/tail_deciles.py --lists nyt2023 --mode off --baseline /tmp/old
