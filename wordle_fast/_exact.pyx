@@ -1973,17 +1973,13 @@ cdef class ExactSearcher:
         cdef intp_t* scratch = <intp_t*> malloc(n * (self.length + 1) * sizeof(intp_t))
         if scratch == NULL:
             raise MemoryError()
-        cdef bint cut
-        if self.columns8 != NULL:
-            cut = endgame_cannot_finish(members, n, depth, self.endgame_of, self.length,
-                                        self.endgame_counts, &rows[0], rows.shape[0],
-                                        self.columns8, NULL, 1, self.n_guesses,
-                                        self.endgame_seen, scratch)
-        else:
-            cut = endgame_cannot_finish(members, n, depth, self.endgame_of, self.length,
-                                        self.endgame_counts, &rows[0], rows.shape[0], NULL,
-                                        self.matrix16, self.n_answers, 1, self.endgame_seen,
-                                        scratch)
+        # (byte codes answer-major: a guess is one step, an answer a row)
+        cdef bint answer_major = self.columns8 != NULL
+        cdef bint cut = endgame_cannot_finish(
+            members, n, depth, self.endgame_of, self.length, self.endgame_counts, &rows[0],
+            rows.shape[0], self.columns8, NULL if answer_major else self.matrix16,
+            1 if answer_major else self.n_answers, self.n_guesses if answer_major else 1,
+            self.endgame_seen, scratch)
         free(scratch)
         return cut
 
