@@ -20,7 +20,7 @@ import os
 import sys
 from importlib import import_module
 
-from wordle_fast.cli.options import check_lists, resolve_hard_mode
+from wordle_fast.cli.options import check_shared
 from wordle_fast.cli.output import EXIT_BAD_INPUT, EXIT_OK
 from wordle_fast.errors import EXIT_INTERRUPTED, WordleError
 
@@ -184,8 +184,7 @@ def _quiet_stdout() -> None:
 
 def _run(args) -> int:
     try:
-        resolve_hard_mode(args)
-        check_lists(args)
+        check_shared(args)
         return args.run(args)
     except (WordleError, ValueError) as error:
         print(f"wordle-fast {args.command}: error: {error}", file=sys.stderr)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
+    add_max_guesses_option,
+    add_quiet_option,
     add_word_list_options,
-    check_limit,
     lexicon_of,
 )
 from wordle_fast.cli.output import EXIT_OK, ProgressBar, check_output, human_output, send_json
@@ -25,11 +26,10 @@ examples:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--max-guesses", type=int, default=8, metavar="N",
-                        help="give up above N guesses (default 8)")
+    add_max_guesses_option(parser, "give up above N guesses (default 8)", default=8)
     add_hard_mode_options(parser)
     add_json_option(parser, "the result and the winning tree")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_quiet_option(parser)
     add_word_list_options(parser)
 
 
@@ -37,7 +37,6 @@ def run(args) -> int:
     from wordle_fast.adversary import absurdle, winning_lines
 
     check_output("--json", args.json)
-    check_limit("--max-guesses", args.max_guesses)
     lexicon = lexicon_of(args)
     bar = ProgressBar("First guesses tried", enabled=not args.quiet)
     result = absurdle(lexicon, args.hard_mode, args.max_guesses,

@@ -8,8 +8,9 @@ import sys
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
+    add_max_guesses_option,
+    add_quiet_option,
     add_word_list_options,
-    check_limit,
     given,
     lexicon_of,
 )
@@ -40,11 +41,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--words", dest="share_words", metavar="W1,W2,...",
                         help="the words played, for an NYT share text read from standard "
                              "input ('Wordle 1,234 4/6*' and the rows of tiles)")
-    parser.add_argument("--max-guesses", type=int, default=None, metavar="N",
-                        help="guesses allowed per game (default 6, or the share text's)")
-    add_hard_mode_options(parser)
+    add_max_guesses_option(parser, "guesses allowed per game (default 6, or the share text's)")
+    add_hard_mode_options(parser, "off, hard (the NYT rule) or strict (default: the share "
+                                  "text's, else off)", from_input=True)
     add_json_option(parser, "the analysis")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_quiet_option(parser)
     add_word_list_options(parser)
 
 
@@ -52,7 +53,6 @@ def run(args) -> int:
     from wordle_fast.exact.analysis import analyze, table_lines
 
     check_output("--json", args.json)
-    check_limit("--max-guesses", args.max_guesses)
     if bool(args.words) == (args.share_words is not None):
         raise InvalidOption("give the words played (analyze salet acorn grand), or --words "
                             "with an NYT share text on standard input; one of the two")

@@ -14,9 +14,11 @@ from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
     add_long_search_options,
+    add_max_guesses_option,
+    add_quiet_option,
     add_word_list_options,
+    add_workers_option,
     capped_workers,
-    check_limit,
     given,
     lexicon_of,
     long_search_options,
@@ -80,10 +82,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--strategy", choices=ONE_BOARD_STRATEGIES, default=None,
                         help="strategy after the opener, with --simulate")
     add_hard_mode_options(parser, "hard mode for --simulate, --exact and --depth")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="processes for --simulate (default 1) or for the search stage "
-                             "of --exact (default: one per core)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_workers_option(parser, "processes for --simulate (default 1) or for the search stage "
+                               "of --exact (default: one per core)")
+    add_quiet_option(parser)
     output = parser.add_mutually_exclusive_group()
     add_json_option(output, "the ranking")
     output.add_argument("--csv", action="store_true", help="comma-separated output")
@@ -104,8 +105,7 @@ def _add_exact_options(parser) -> None:
     parser.add_argument("--within", type=int, default=None, metavar="D",
                         help="with --exact: exact totals for every opener within D of the "
                              "optimum (default 0: the optimum and its ties)")
-    parser.add_argument("--max-guesses", type=int, default=None, metavar="N",
-                        help="guesses allowed per game, with --exact (default 6)")
+    add_max_guesses_option(parser, "guesses allowed per game, with --exact (default 6)")
     parser.add_argument("--results", metavar="FILE",
                         help="where --exact keeps proven entries (default: the cache directory)")
     add_long_search_options(parser, "with --exact --all; default: the cache directory")
@@ -287,7 +287,6 @@ def _exact(args, lexicon) -> int:
     if args.complete and args.within:
         raise InvalidOption("--all settles every opener exactly; --within does not combine "
                             "with it")
-    check_limit("--max-guesses", args.max_guesses)
     if args.scheduler and args.workers is not None:
         raise InvalidOption("--workers sets local processes; with --scheduler the cluster's "
                             "workers do the proofs: drop one of the two")

@@ -9,9 +9,11 @@ from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
     add_long_search_options,
+    add_max_guesses_option,
+    add_quiet_option,
     add_word_list_options,
+    add_workers_option,
     capped_workers,
-    check_limit,
     lexicon_of,
     long_search_options,
 )
@@ -48,18 +50,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--candidates", type=int, default=None, metavar="N",
                         help="quick path: the best of the N openers with the smallest expected "
                              "remaining set (reported as such, not as optimal)")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="without --opener: processes for the search stage (default: one "
-                             "per core)")
+    add_workers_option(parser, "without --opener: processes for the search stage (default: "
+                               "one per core)")
     parser.add_argument("--recompute", action="store_true",
                         help="without --opener: ignore the shipped table and saved results")
-    parser.add_argument("--max-guesses", type=int, default=6, metavar="N",
-                        help="guesses allowed per game (default 6)")
+    add_max_guesses_option(parser, "guesses allowed per game (default 6)", default=6)
     add_hard_mode_options(parser)
     add_json_option(parser, "opener, totals, distribution, tree and certificate")
     parser.add_argument("--tree", metavar="FILE",
                         help="the tree as indented text, to FILE or '-' for standard output")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_quiet_option(parser)
     add_long_search_options(parser, "default: none")
     add_word_list_options(parser)
 
@@ -108,4 +108,3 @@ def _check(args) -> None:
                                     or args.recompute):
         raise InvalidOption("--candidates, --workers and --recompute choose how to find the best "
                             "opener; they do not combine with --opener")
-    check_limit("--max-guesses", args.max_guesses)

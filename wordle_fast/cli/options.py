@@ -1,6 +1,10 @@
-"""The options several commands share, and the checks that go with them:
-word lists, hard mode, guess limits, JSON output, workers. (The solver's
-options are in ``solver_options``.)"""
+"""The options several commands share, each declared here once, and the
+checks that go with them: word lists, hard mode, the guess limit, JSON
+output, progress, workers. A command adds the ones it takes, saying only
+what differs there (its default, what the flag does in it); what a command
+is (its mode comes from its input) it declares the same way, never by its
+name. ``check_shared`` checks them all once, before any command runs.
+(The solver's options are in ``solver_options``.)"""
 
 from __future__ import annotations
 
@@ -11,10 +15,6 @@ from wordle_fast.errors import InvalidOption, InvalidPattern
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rules import HARD_MODES, guess_limit
 from wordle_fast.words import EDITIONS, counted, edition
-
-# Commands whose input records the hard mode: --hard-mode then defaults to it.
-MODE_FROM_INPUT = ("verify-tree", "analyze")
-
 
 def given(value, default):
     return default if value is None else value
@@ -69,10 +69,15 @@ def lexicon_of(args) -> Lexicon:
 
 def add_hard_mode_options(parser: argparse.ArgumentParser,
                           help: str = "off (default), hard (the NYT rule) or strict (every "
-                                      "guess could be the answer)") -> None:
+                                      "guess could be the answer)",
+                          from_input: bool = False) -> None:
+    """--hard-mode and --hard. ``from_input``: the command's input records
+    the mode (a tree file, a share text), so that no flag leaves it None for
+    the command to take from there, where otherwise it is "off"."""
     parser.add_argument("--hard-mode", choices=HARD_MODES, default=None, help=help)
     parser.add_argument("--hard", dest="hard_flag", action="store_true",
                         help="same as --hard-mode hard")
+    parser.set_defaults(mode_from_input=from_input)
 
 
 def resolve_hard_mode(args) -> None:
@@ -84,14 +89,43 @@ def resolve_hard_mode(args) -> None:
                             f"{args.hard_mode}: give one of the two")
     if args.hard_flag:
         args.hard_mode = "hard"
-    elif args.hard_mode is None and args.command not in MODE_FROM_INPUT:
-        args.hard_mode = "off"   # those take the mode their input records
+    elif args.hard_mode is None and not args.mode_from_input:
+        args.hard_mode = "off"
 
 
-def check_limit(flag: str, value: int | None) -> None:
-    """A guess limit given on the command line: 1 to MAX_GUESS_LIMIT."""
-    if value is not None:
-        guess_limit(value, what=flag)
+def add_max_guesses_option(parser: argparse.ArgumentParser, help: str,
+                           default: int | None = None) -> None:
+    """--max-guesses N, the game's guess limit, in every command that has
+    one; --max-turns, its old name in the commands that play, is accepted
+    by all of them. ``help``: what the limit does in this command, and its
+    default there."""
+    parser.add_argument("--max-guesses", "--max-turns", dest="max_guesses", type=int,
+                        default=default, metavar="N",
+                        help=help + " (--max-turns: the same, its old name)")
+
+
+def add_quiet_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def add_workers_option(parser: argparse.ArgumentParser, help: str,
+                       default: int | None = None) -> None:
+    """--workers N, the processes of a command that can share its work out
+    (capped at the cores and the work: ``capped_workers``)."""
+    parser.add_argument("--workers", type=int, default=default, metavar="N", help=help)
+
+
+def check_shared(args) -> None:
+    """The shared options, checked once for every command before it runs:
+    --hard folded into --hard-mode, --lists against --answers/--guesses,
+    the guess limit (1 to MAX_GUESS_LIMIT), at least one worker."""
+    resolve_hard_mode(args)
+    check_lists(args)
+    if getattr(args, "max_guesses", None) is not None:
+        guess_limit(args.max_guesses, what="--max-guesses")
+    workers = getattr(args, "workers", None)
+    if workers is not None and workers < 1:
+        raise InvalidOption(f"--workers must be at least 1, got {workers}")
 
 
 def add_json_option(parser, what: str) -> None:

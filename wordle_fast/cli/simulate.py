@@ -3,7 +3,14 @@ named) and report how the strategy did, on one board or several."""
 
 from __future__ import annotations
 
-from wordle_fast.cli.options import add_json_option, capped_workers, check_limit, given, only_with
+from wordle_fast.cli.options import (
+    add_json_option,
+    add_quiet_option,
+    add_workers_option,
+    capped_workers,
+    given,
+    only_with,
+)
 from wordle_fast.cli.solver_options import add_solver_options, solver_from
 from wordle_fast.cli.output import (
     EXIT_OK,
@@ -42,21 +49,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("--sample", type=int, metavar="N", help="play N answers drawn at random")
     parser.add_argument("--seed", type=int, default=None,
                         help="random seed for --sample (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N",
-                        help="processes (default 1: the kernels already use every core; "
-                             "more pays with strict hard mode)")
+    add_workers_option(parser, "processes (default 1: the kernels already use every core; "
+                               "more pays with strict hard mode)", default=1)
     add_json_option(parser, "the whole result, every game included,")
     parser.add_argument("--plot", metavar="FILE", help="draw the distribution (needs matplotlib: "
                                                      "pip install 'wordle-fast[plot]')")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_quiet_option(parser)
     add_solver_options(parser, top=None, one_board_limit=True)
 
 
 def run(args) -> int:
     # Every check before any work: a bad option never costs a simulation.
-    if args.workers < 1:
-        raise InvalidOption(f"--workers must be at least 1, got {args.workers}")
-    check_limit("--max-turns", args.max_turns)
     if args.boards != 1:
         if args.opener is not None:
             raise InvalidOption("--opener fixes one board's first guess; with --boards the "
@@ -79,7 +82,7 @@ def run(args) -> int:
                  len(answers) if answers is not None else solver.lexicon.n_answers)
         workers = capped_workers("--workers", args.workers, games)
         result = simulate(solver, answers=answers, opener=args.opener,
-                          max_guesses=args.max_turns, workers=workers, progress=progress,
+                          max_guesses=args.max_guesses, workers=workers, progress=progress,
                           sample=args.sample, seed=args.seed)
     _report(result, args.json, args.plot,
             plot_distribution if args.boards == 1 else plot_boards_distribution)

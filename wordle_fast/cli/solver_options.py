@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import argparse
 
-from wordle_fast.cli.options import add_hard_mode_options, add_word_list_options
+from wordle_fast.cli.options import (
+    add_hard_mode_options,
+    add_max_guesses_option,
+    add_word_list_options,
+)
 from wordle_fast.cli.output import ProgressBar
 from wordle_fast.errors import InvalidOption
 from wordle_fast.game.solver import GUESS_POOLS, Solver
@@ -53,10 +57,10 @@ def add_solver_options(parser: argparse.ArgumentParser, *, top: int | None = 10,
     parser.add_argument("--boards", type=int, default=1, metavar="K",
                         help="play K boards at once, every guess on each: 2 Dordle, 4 Quordle, "
                              "8 Octordle (default 1)")
-    parser.add_argument("--max-turns", type=int, default=None, metavar="N",
-                        help="the game's guess limit (default 6; with --boards K, K + 5): the "
-                             "optimal strategy plans to it"
-                             + ("" if one_board_limit else "; a board is played on past it"))
+    add_max_guesses_option(parser, "the game's guess limit (default 6; with --boards K, K + 5): "
+                                   "the optimal strategy plans to it"
+                                   + ("" if one_board_limit else
+                                      "; a board is played on past it"))
 
 
 def solver_from(args) -> Solver:
@@ -78,11 +82,11 @@ def solver_from(args) -> Solver:
                    hard_mode=args.hard_mode, prior=args.prior)
     # The one limit: the game's, which the strategy reads from the game.
     if several:
-        options.update(boards=args.boards, max_guesses=args.max_turns)
+        options.update(boards=args.boards, max_guesses=args.max_guesses)
     else:
         options.update(cache_dir=args.cache_dir, use_cache=not args.no_cache)
-        if args.max_turns is not None:
-            options.update(max_guesses=args.max_turns)
+        if args.max_guesses is not None:
+            options.update(max_guesses=args.max_guesses)
     solver = Solver(args.answers, args.guesses, **options)
     if strategy.reports_progress and not getattr(args, "quiet", False):
         strategy.progress = ProgressBar(strategy.progress_label, enabled=True)

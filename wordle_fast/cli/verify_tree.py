@@ -6,8 +6,8 @@ from __future__ import annotations
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
+    add_max_guesses_option,
     add_word_list_options,
-    check_limit,
     lexicon_of,
 )
 from wordle_fast.cli.output import EXIT_OK, check_output, send_json, wrote
@@ -31,9 +31,8 @@ def add_arguments(parser) -> None:
                                      "alone); '-' reads standard input")
     add_json_option(parser, "the replay's figures")
     add_hard_mode_options(parser, "the rule to check (default: the mode the file records, "
-                                  "else off)")
-    parser.add_argument("--max-guesses", type=int, default=None, metavar="N",
-                        help="the guess limit (default: the file's, else 6)")
+                                  "else off)", from_input=True)
+    add_max_guesses_option(parser, "the guess limit (default: the file's, else 6)")
     add_word_list_options(parser)
 
 
@@ -41,7 +40,6 @@ def run(args) -> int:
     from wordle_fast.exact.trees import check_claims, read_tree_file, verify_tree
 
     check_output("--json", args.json)
-    check_limit("--max-guesses", args.max_guesses)
     lexicon = lexicon_of(args)  # the guesses the tree may play
     tree, recorded_mode, recorded_limit, data = read_tree_file(args.file)
     mode = args.hard_mode or recorded_mode or "off"

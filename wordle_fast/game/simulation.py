@@ -128,7 +128,8 @@ class SimulationResult:
             "config": self.config, "games": self.games, "solved": self.solved,
             "failed": self.failed, "success_rate": self.success_rate,
             "mean_guesses": self.mean, "median_guesses": self.median,
-            "total_guesses": self.total_guesses, "max_turns": self.max_guesses,
+            "total_guesses": self.total_guesses, "max_guesses": self.max_guesses,
+            "max_turns": self.max_guesses,   # its old name, kept for readers of it
             "distribution": {str(k): v for k, v in self.distribution.items()},
             "failures": self.failures,
             "worst_games": [{"answer": a, "guesses": g, "solved": a in self.solved_answers}
