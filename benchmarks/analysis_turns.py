@@ -10,7 +10,7 @@ import statistics
 import time
 
 import wordle_fast as wf
-from wordle_fast.exact.analysis import analyze
+from wordle_fast.game.analysis import analyze
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ import pytest
 from conftest import mark
 
 import wordle_fast as wf
-from wordle_fast.exact.analysis import analyze
+from wordle_fast.game.analysis import analyze
 
 # Six-guess games of the default Solver (greedy entropy), SOARE first
 NORMAL = ["soare", "talar", "pigmy", "arrow", "wafer", "waver"]

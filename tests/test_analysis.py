@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast._reference import INFEASIBLE, exact_total, hard_mode_allows
-from wordle_fast.exact.analysis import analyze
+from wordle_fast.game.analysis import analyze
 
 ALPHABET = "abcde"
 
@@ -249,7 +249,7 @@ def test_an_opener_the_table_proves_cannot_finish(official, monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("searched an opener the table already settles")
 
-    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", no_search)
+    monkeypatch.setattr("wordle_fast.game.analysis.opener_total", no_search)
     first = analyze([("slate", wf.feedback("slate", "gazer"))], official, "hard").turns[0]
     assert first.expected is None and first.exact and first.grade == "no sure win"
     assert first.best == ("salet",) and first.luck is None
@@ -305,7 +305,7 @@ def test_the_cli_exits_130_on_an_interrupted_analysis(monkeypatch, capsys, aahed
     def stopped(*args, **kwargs):   # a bound below the optimum, as an early Ctrl-C leaves
         raise Stopped(5000, 12)
 
-    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", stopped)
+    monkeypatch.setattr("wordle_fast.game.analysis.opener_total", stopped)
     assert main(["analyze", "aahed", "grand"]) == EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert ">=2.160" in out and "unfinished" in out and "interrupted" in err
@@ -347,7 +347,7 @@ def test_an_opener_searched_for_an_analysis_is_kept_for_the_next(monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("searched an opener an earlier analysis proved")
 
-    monkeypatch.setattr("wordle_fast.exact.analysis.opener_total", no_search)
+    monkeypatch.setattr("wordle_fast.game.analysis.opener_total", no_search)
     again = analyze([(word, wf.feedback(word, "karma"))], lexicon).turns[0]
     assert (again.expected, again.exact, again.lost) == (first.expected, True, first.lost)
 

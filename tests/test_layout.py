@@ -1,8 +1,10 @@
-"""The package's shape: the compiled layer's stubs, no import circles, strategies
-known by name only in their package, short modules."""
+"""The package's shape: the compiled layer's stubs, no import circles, no
+import that climbs the ladder docs/architecture.md draws, strategies known by
+name only in their package, short modules."""
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -124,12 +126,115 @@ def test_only_the_strategies_package_knows_strategies_by_name():
 
 # Modules allowed past the size the house keeps to, and why.
 LONG_MODULES = {"_reference.py": "the slow twins of every kernel, one obvious definition each"}
+# Compiled modules past about 600 lines, and why.
+LONG_COMPILED = {
+    "_exact.pyx": "one cdef class today; issue 55 splits it into rooms (bound, memo, scans, "
+                  "search) once the tail issue's changes to the search are in",
+    "_lookahead.pyx": "the lookahead's searcher and its parallel bucket values, one class",
+}
 
 
 def test_modules_stay_short():
     long = {path.name: n for path in PACKAGE.rglob("*.py")
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
     assert set(long) <= set(LONG_MODULES), long
+
+
+def test_compiled_modules_stay_short():
+    long = {path.name: n for path in PACKAGE.rglob("*.pyx")
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+    assert set(long) <= set(LONG_COMPILED), long
+    assert set(LONG_COMPILED) <= {path.name for path in PACKAGE.rglob("*.pyx")}
+
+
+# -- the ladder: every import goes down or stays on its rung ---------------------------
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+CYTHON_IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+c?import\s+(.+)|c?import\s+([\w.,\s]+))$")
+
+
+def ladder() -> dict[str, int]:
+    """Each rung's names (a module, or a package for everything in it) ->
+    the rung's height, from the first block of docs/architecture.md's
+    section on the house: lines "rung: names", continued on indented lines."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    section = text[text.index("## The house"):]
+    block = section[section.index("```text") + len("```text"):]
+    block = block[:block.index("```")]
+    rungs: list[list[str]] = []
+    for line in block.splitlines():
+        if re.match(r"^\w+:", line):
+            rungs.append(line.split(":", 1)[1].split())
+        elif line.strip():
+            rungs[-1].extend(line.split())
+    return {name: height for height, names in enumerate(rungs) for name in names}
+
+
+def rung_of(module: str, heights: dict[str, int]) -> int:
+    """The height of ``module`` (a dotted name in the package): its own
+    entry, else its package's."""
+    parts = module.split(".")[1:] or ["wordle_fast"]
+    for end in range(len(parts), 0, -1):
+        name = ".".join(parts[:end])
+        if name in heights:
+            return heights[name]
+    raise AssertionError(f"{module} stands on no rung of the ladder in docs/architecture.md")
+
+
+def cython_imports_of(path: Path, known: set[str]) -> set[str]:
+    """The package's modules a .pyx or .pxd names in an import or cimport."""
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = CYTHON_IMPORT.match(line)
+        if match is None:
+            continue
+        if match.group(1):
+            found.add(match.group(1))
+            found.update(f"{match.group(1)}.{name.split()[0]}"
+                         for name in match.group(2).strip("()").split(",") if name.strip())
+        else:
+            found.update(name.split()[0] for name in match.group(3).split(",") if name.strip())
+    return {name for name in found if name in known}
+
+
+def full_import_graph() -> dict[str, set[str]]:
+    """import_graph with the compiled modules' imports and cimports, and
+    without the package itself as a target (``from wordle_fast import x``
+    names the module x)."""
+    paths = [path for pattern in ("*.py", "*.pyx", "*.pxd") for path in PACKAGE.rglob(pattern)]
+    known = {module_name(path) for path in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:   # (a .pyx and its .pxd are one module)
+        name = module_name(path)
+        found = (imports_of(path, known) if path.suffix == ".py"
+                 else cython_imports_of(path, known))
+        graph.setdefault(name, set()).update(found - {name, "wordle_fast"})
+    return graph
+
+
+def climbs(graph: dict[str, set[str]], heights: dict[str, int]) -> list[str]:
+    return sorted(f"{source} -> {target}" for source, targets in graph.items()
+                  for target in targets
+                  if rung_of(target, heights) > rung_of(source, heights))
+
+
+def test_every_module_stands_on_a_rung_and_no_import_climbs():
+    heights = ladder()
+    graph = full_import_graph()
+    assert graph["wordle_fast._exact"] >= {"wordle_fast._endgame", "wordle_fast._memo"}
+    assert "wordle_fast.modes" in graph["wordle_fast._legal"]   # a cimport and an import read
+    assert climbs(graph, heights) == []
+
+
+def test_the_ladder_check_finds_a_climb():
+    heights = ladder()
+    assert rung_of("wordle_fast.exact.search", heights) < rung_of("wordle_fast.game.state",
+                                                                 heights)
+    graph = {"wordle_fast._legal": {"wordle_fast.rules"},
+             "wordle_fast.exact.search": {"wordle_fast.game.records"},
+             "wordle_fast.game.state": {"wordle_fast.exact.search"}}
+    assert climbs(graph, heights) == ["wordle_fast._legal -> wordle_fast.rules",
+                                      "wordle_fast.exact.search -> wordle_fast.game.records"]
 
 
 def test_a_command_loads_only_what_it_uses():

@@ -115,7 +115,7 @@ _LAZY = {
     "settle_openers": "exact.settle",
     **dict.fromkeys(["OpeningTable", "OpenerEntry"], "exact.tables"),
     "rank_openers_by_lookahead": "strategies.lookahead",
-    **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "exact.analysis"),
+    **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "game.analysis"),
     **dict.fromkeys(["absurdle", "AbsurdleResult"], "adversary"),
     **dict.fromkeys(["BoardsSimulationResult", "simulate_boards"], "game.board_games"),
 }

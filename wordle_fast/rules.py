@@ -16,9 +16,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordle_fast.errors import InvalidOption, whole_number
+from wordle_fast.lexicon import feedback
+from wordle_fast.modes import HARD_MODES, NORMAL, check_mode, mode_name, mode_of_name
 from wordle_fast.patterns import GREEN, YELLOW, pattern_tiles
-
-HARD_MODES = ("off", "hard", "strict")
 
 Row = tuple[str, int]  # (guess, pattern code)
 
@@ -38,26 +38,6 @@ def guess_limit(value, boards: int = 1, what: str = "the guess limit") -> int:
         raise InvalidOption(f"a limit of {limit} guesses cannot solve {boards} boards (one guess "
                             f"each at least); give {boards} or more")
     return limit
-
-
-def check_mode(mode: str) -> str:
-    if mode not in HARD_MODES:
-        raise InvalidOption(f"unknown hard mode {mode!r}: choose one of {', '.join(HARD_MODES)}")
-    return mode
-
-
-NORMAL = "normal"   # how people, and the files written, name hard mode "off"
-
-
-def mode_name(hard_mode: str) -> str:
-    """The mode as people read it: ``off`` is ``normal``."""
-    return NORMAL if check_mode(hard_mode) == "off" else hard_mode
-
-
-def mode_of_name(name: str) -> str:
-    """The hard mode a written mode name means (``normal`` is ``off``);
-    other text is returned as it is, for the caller to check."""
-    return "off" if name == NORMAL else name
 
 
 def legal_guesses(lexicon, history: Sequence[Row], mode: str) -> np.ndarray:
@@ -90,8 +70,6 @@ def hard_mode_violation(guess: str, history: Sequence[Row], mode: str, length: i
     check_mode(mode)
     if mode == "off":
         return None
-    from wordle_fast.lexicon import feedback  # the facade; avoids an import cycle
-
     for earlier, code in history:
         if mode == "strict":
             if feedback(earlier, guess) != code:
@@ -112,3 +90,8 @@ def hard_mode_violation(guess: str, history: Sequence[Row], mode: str, length: i
                 return (f"hard mode: the guess must use {letter.upper()} at least {copies} "
                         f"(revealed by {earlier.upper()})")
     return None
+
+
+# the modes' names, from the bottom of the house (``modes``), as this module always offered them
+__all__ = ["HARD_MODES", "MAX_GUESS_LIMIT", "NORMAL", "Row", "check_mode", "guess_limit",
+           "hard_mode_violation", "legal_guesses", "mode_name", "mode_of_name"]

@@ -50,7 +50,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from wordle_fast.exact.analysis import analyze, table_lines
+    from wordle_fast.game.analysis import analyze, table_lines
 
     check_output("--json", args.json)
     if bool(args.words) == (args.share_words is not None):

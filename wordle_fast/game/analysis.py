@@ -28,13 +28,13 @@ import numpy as np
 from wordle_fast._backend import UNSOLVABLE, kernels
 from wordle_fast._display import html_table
 from wordle_fast.errors import InconsistentFeedback, WordleError
+from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
+from wordle_fast.game.records import game_rows
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import (
     check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
 from wordle_fast.scoring import realized_information
-from wordle_fast.game.records import game_rows
-from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
 from wordle_fast.words import counted
 
 
