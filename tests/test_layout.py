@@ -147,6 +147,24 @@ def test_compiled_modules_stay_short():
     assert set(LONG_COMPILED) <= {path.name for path in PACKAGE.rglob("*.pyx")}
 
 
+def limits_written_out(path: Path) -> list[str]:
+    """The lines of ``path`` where the number 6 stands beside a guess, a limit
+    or a turn: the one-board guess limit written out again."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    return [f"{path.name}:{node.lineno}: {lines[node.lineno - 1].strip()}"
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Constant) and type(node.value) is int and node.value == 6
+            and re.search(r"guess|limit|turn", lines[node.lineno - 1], re.IGNORECASE)]
+
+
+def test_the_one_board_limit_is_written_once():
+    assert limits_written_out(PACKAGE / "rulebook.py")   # where it is written
+    found = [line for path in PACKAGE.rglob("*.py") if path.name != "rulebook.py"
+             for line in limits_written_out(path)]
+    assert found == [], "use rulebook.ONE_BOARD_LIMIT"
+
+
 # -- the ladder: every import goes down or stays on its rung ---------------------------
 
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
@@ -222,7 +240,7 @@ def test_every_module_stands_on_a_rung_and_no_import_climbs():
     heights = ladder()
     graph = full_import_graph()
     assert graph["wordle_fast._exact"] >= {"wordle_fast._endgame", "wordle_fast._memo"}
-    assert "wordle_fast.modes" in graph["wordle_fast._legal"]   # a cimport and an import read
+    assert "wordle_fast.rulebook" in graph["wordle_fast._legal"]   # a cimport and an import read
     assert climbs(graph, heights) == []
 
 

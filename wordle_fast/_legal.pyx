@@ -11,14 +11,14 @@ from wordle_fast._bitset cimport fill_bitset
 from wordle_fast._feedback cimport feedback_one
 from wordle_fast._typedefs cimport bitword_t, letter_t
 
-from wordle_fast import modes
+from wordle_fast import rulebook
 
-MODES = modes.HARD_MODES   # the one tuple of mode names; index = MODE_OFF, MODE_HARD, MODE_STRICT
+MODES = rulebook.HARD_MODES   # the one tuple of mode names; index = MODE_OFF, MODE_HARD, MODE_STRICT
 
 
 def mode_id(mode):
     """The compiled code's number for a mode name (an unknown name: InvalidOption)."""
-    return MODES.index(modes.check_mode(mode))
+    return MODES.index(rulebook.check_mode(mode))
 
 
 def letter_counts(letters):

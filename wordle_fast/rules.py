@@ -15,29 +15,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordle_fast.errors import InvalidOption, whole_number
 from wordle_fast.lexicon import feedback
-from wordle_fast.modes import HARD_MODES, NORMAL, check_mode, mode_name, mode_of_name
 from wordle_fast.patterns import GREEN, YELLOW, pattern_tiles
+from wordle_fast.rulebook import (  # offered here too, as they always were
+    HARD_MODES,
+    MAX_GUESS_LIMIT,
+    NORMAL,
+    ONE_BOARD_LIMIT,
+    check_mode,
+    guess_limit,
+    mode_name,
+    mode_of_name,
+)
 
 Row = tuple[str, int]  # (guess, pattern code)
-
-
-# The most guesses a game may allow (beyond the number of boards): optimal
-# play never needs more guesses than answers, and no list here comes near
-# 100 in practice; a bigger number only costs memory and time (a limit of
-# 10**8 made the replay's distribution hang, 2**31 overflowed the search).
-MAX_GUESS_LIMIT = 100
-
-
-def guess_limit(value, boards: int = 1, what: str = "the guess limit") -> int:
-    """``value`` as the number of guesses a game allows: at least ``boards``
-    (one guess solves one board at most), at most MAX_GUESS_LIMIT more."""
-    limit = whole_number(value, what, minimum=1, maximum=boards - 1 + MAX_GUESS_LIMIT)
-    if limit < boards:
-        raise InvalidOption(f"a limit of {limit} guesses cannot solve {boards} boards (one guess "
-                            f"each at least); give {boards} or more")
-    return limit
 
 
 def legal_guesses(lexicon, history: Sequence[Row], mode: str) -> np.ndarray:
@@ -92,6 +83,5 @@ def hard_mode_violation(guess: str, history: Sequence[Row], mode: str, length: i
     return None
 
 
-# the modes' names, from the bottom of the house (``modes``), as this module always offered them
-__all__ = ["HARD_MODES", "MAX_GUESS_LIMIT", "NORMAL", "Row", "check_mode", "guess_limit",
-           "hard_mode_violation", "legal_guesses", "mode_name", "mode_of_name"]
+__all__ = ["HARD_MODES", "MAX_GUESS_LIMIT", "NORMAL", "ONE_BOARD_LIMIT", "Row", "check_mode",
+           "guess_limit", "hard_mode_violation", "legal_guesses", "mode_name", "mode_of_name"]

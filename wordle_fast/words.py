@@ -16,6 +16,7 @@ import numpy as np
 
 from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList, shown
 from wordle_fast.patterns import MAX_LENGTH
+from wordle_fast.rulebook import ONE_BOARD_LIMIT
 
 
 # 64 MiB holds three million 20-letter words: far more than any pattern
@@ -34,7 +35,8 @@ def distribution_text(distribution: dict[int, int]) -> str:
     """``1: 0, 2: 81, ...`` for people: every count up to 6 guesses, beyond
     that only up to the last guess that solved an answer (a limit of 100
     would otherwise print 94 zeros)."""
-    last = max([6] + [guesses for guesses, count in distribution.items() if count])
+    last = max([ONE_BOARD_LIMIT] + [guesses for guesses, count in distribution.items()
+                                    if count])
     return ", ".join(f"{k}: {v}" for k, v in distribution.items() if k <= last)
 
 

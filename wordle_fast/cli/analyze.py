@@ -16,7 +16,7 @@ from wordle_fast.cli.options import (
 )
 from wordle_fast.cli.output import EXIT_OK, StageProgress, check_output, send_json, wrote
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
-from wordle_fast.rules import mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
 
 SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
 
@@ -79,7 +79,8 @@ def _game(args, lexicon) -> tuple[list, str, int]:
     from wordle_fast.game.records import game_rows, parse_share, shared_rows
 
     if args.words:
-        return game_rows(args.words, lexicon), args.hard_mode or "off", given(args.max_guesses, 6)
+        return (game_rows(args.words, lexicon), args.hard_mode or "off",
+                given(args.max_guesses, ONE_BOARD_LIMIT))
     if sys.stdin.isatty():
         print("Paste the share text (the 'Wordle 1,234 4/6' line and the tiles), then "
               "Ctrl-D on a line of its own:", file=sys.stderr)

@@ -34,7 +34,7 @@ from wordle_fast.cli.output import (
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 from wordle_fast.game.ranking import rank_openers
-from wordle_fast.rules import mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
 from wordle_fast.strategies import ONE_BOARD_STRATEGIES
 from wordle_fast.words import counted
 
@@ -281,7 +281,7 @@ def _exact(args, lexicon) -> int:
     if args.depth > 1 or args.simulate or args.by != "entropy" or args.guess_pool != "allowed":
         raise InvalidOption("--exact proves every allowed opener; it does not combine with "
                             "--depth, --simulate, --by or --guess-pool")
-    args.within, args.max_guesses = given(args.within, 0), given(args.max_guesses, 6)
+    args.within, args.max_guesses = given(args.within, 0), given(args.max_guesses, ONE_BOARD_LIMIT)
     if args.within < 0:
         raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}")
     if args.complete and args.within:

@@ -27,6 +27,7 @@ from wordle_fast.cli.output import (
     write,
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
+from wordle_fast.rules import ONE_BOARD_LIMIT
 
 
 DESCRIPTION = ("Exact search for the minimum total guesses over every answer "
@@ -54,7 +55,8 @@ def add_arguments(parser) -> None:
                                "one per core)")
     parser.add_argument("--recompute", action="store_true",
                         help="without --opener: ignore the shipped table and saved results")
-    add_max_guesses_option(parser, "guesses allowed per game (default 6)", default=6)
+    add_max_guesses_option(parser, f"guesses allowed per game (default {ONE_BOARD_LIMIT})",
+                           default=ONE_BOARD_LIMIT)
     add_hard_mode_options(parser)
     add_json_option(parser, "opener, totals, distribution, tree and certificate")
     parser.add_argument("--tree", metavar="FILE",

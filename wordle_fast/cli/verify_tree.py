@@ -8,10 +8,11 @@ from wordle_fast.cli.options import (
     add_json_option,
     add_max_guesses_option,
     add_word_list_options,
+    given,
     lexicon_of,
 )
 from wordle_fast.cli.output import EXIT_OK, check_output, send_json, wrote
-from wordle_fast.rules import mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
 from wordle_fast.words import counted, distribution_text
 
 
@@ -43,7 +44,7 @@ def run(args) -> int:
     lexicon = lexicon_of(args)  # the guesses the tree may play
     tree, recorded_mode, recorded_limit, data = read_tree_file(args.file)
     mode = args.hard_mode or recorded_mode or "off"
-    limit = args.max_guesses if args.max_guesses is not None else (recorded_limit or 6)
+    limit = given(args.max_guesses, recorded_limit or ONE_BOARD_LIMIT)
 
     def replay(in_mode):
         return verify_tree(tree, lexicon.answers, in_mode, max(limit, recorded_limit or 0),

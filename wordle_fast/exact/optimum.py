@@ -23,7 +23,7 @@ from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.tables import OpeningTable
-from wordle_fast.rules import check_mode, guess_limit, mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, check_mode, guess_limit, mode_name
 from wordle_fast.exact.search import (
     Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.store import ProvenStore, store_description
@@ -165,7 +165,7 @@ class OptimalResult:
 
 
 def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = 6, candidates: int | None = None, progress=None, *,
+            max_guesses: int = ONE_BOARD_LIMIT, candidates: int | None = None, progress=None, *,
             workers: int = 1, recompute: bool = False, results_path=None,
             lists: str | None = None, store=None,
             memo_bytes: int | None = None) -> OptimalResult:

@@ -52,13 +52,14 @@ from wordle_fast.exact.tables import (
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.rules import check_mode, guess_limit, mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, check_mode, guess_limit, mode_name
 
 SHORTLIST = 30          # openers whose bounds pick the first incumbent
 SAVE_EVERY = 5.0        # seconds between saves of the results file
 
 
-def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off", max_guesses: int = 6,
+def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
+                  max_guesses: int = ONE_BOARD_LIMIT,
                   within: int = 0, *, workers: int = 1, executor=None, results_path=None,
                   recompute: bool = False, progress=None, lists: str | None = None
                   ) -> OpeningTable:

@@ -32,6 +32,7 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.rules import ONE_BOARD_LIMIT
 
 
 def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
@@ -175,7 +176,7 @@ def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: st
 
 
 def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
-                shipped: OpeningTable | None, max_guesses: int = 6) -> str | None:
+                shipped: OpeningTable | None, max_guesses: int = ONE_BOARD_LIMIT) -> str | None:
     """The first entry that cannot be true, described, or None: a total
     below the least possible or above the most (every answer within the
     limit: answers x limit), or any claim the shipped certificate

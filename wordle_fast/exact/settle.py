@@ -20,12 +20,13 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.lexicon import Lexicon, lexicon_from
+from wordle_fast.rules import ONE_BOARD_LIMIT
 
 WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_first)
 
 
 def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
-                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   max_guesses: int = ONE_BOARD_LIMIT, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, store=True,
                    memo_bytes: int | None = None) -> OpeningTable:
     """The opening table (see ``opening_table``) with, besides, the exact
@@ -98,7 +99,7 @@ class _SettleRun(TableRun):
 
 
 def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
-                   max_guesses: int = 6, *, workers: int = 1, executor=None,
+                   max_guesses: int = ONE_BOARD_LIMIT, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, lists: str | None = None,
                    store=True, memo_bytes: int | None = None,
                    recompute: bool = False) -> OpeningTable:

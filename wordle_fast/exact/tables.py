@@ -28,7 +28,7 @@ from wordle_fast._display import html_table
 from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.rules import mode_name
+from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
 from wordle_fast.words import data_folder
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
@@ -276,7 +276,7 @@ def shipped_tables() -> list[str]:
 
 
 def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
-                  max_guesses: int = 6) -> OpeningTable | None:
+                  max_guesses: int = ONE_BOARD_LIMIT) -> OpeningTable | None:
     """The shipped table for exactly these lists (by their hashes), mode and
     limit, or None."""
     started = time.perf_counter()
@@ -297,7 +297,8 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
     return None
 
 
-def table_ready(lexicon: Lexicon, hard_mode: str = "off", max_guesses: int = 6) -> bool:
+def table_ready(lexicon: Lexicon, hard_mode: str = "off",
+                max_guesses: int = ONE_BOARD_LIMIT) -> bool:
     """Whether ``opening_table`` answers without proving anything: a table
     ships for these lists, mode and limit, or an earlier run saved one whole."""
     if shipped_table(lexicon, hard_mode, max_guesses) is not None:

@@ -20,7 +20,7 @@ from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rules import (
-    HARD_MODES, check_mode, guess_limit, hard_mode_violation, mode_of_name)
+    HARD_MODES, ONE_BOARD_LIMIT, check_mode, guess_limit, hard_mode_violation, mode_of_name)
 from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
 
 
@@ -51,7 +51,7 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
     return {"guess": lexicon.guesses[guess_row], "children": children}
 
 
-def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = 6,
+def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = ONE_BOARD_LIMIT,
                 guesses=None) -> dict:
     """Replay every answer through ``tree``; return its total, distribution
     and worst game, or raise ``InvalidTree`` listing what is wrong.

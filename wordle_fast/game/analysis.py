@@ -33,7 +33,7 @@ from wordle_fast.game.records import game_rows
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rules import (
-    check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
+    ONE_BOARD_LIMIT, check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
 from wordle_fast.scoring import realized_information
 from wordle_fast.words import counted
 
@@ -199,7 +199,7 @@ def grade_luck(luck: float | None) -> str:
 
 
 def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = 6, progress=None, searcher=None,
+            max_guesses: int = ONE_BOARD_LIMIT, progress=None, searcher=None,
             lists: str | None = None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
     pattern notation), as the words played with the answer last, or as

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordle_fast.errors import InvalidOption, InvalidPattern, WordleError, whole_number
-from wordle_fast.game.solver import ONE_BOARD_LIMIT, Solver
+from wordle_fast.game.solver import Solver
 from wordle_fast.game.state import Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import ACCEPTED_FORMS, parse_pattern
-from wordle_fast.rules import guess_limit
+from wordle_fast.rules import ONE_BOARD_LIMIT, guess_limit
 from wordle_fast.scoring import GuessScores
 from wordle_fast.strategies import BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers
 from wordle_fast.words import WordSource, counted

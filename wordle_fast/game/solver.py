@@ -31,13 +31,19 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rules import check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name
+from wordle_fast.rules import (
+    ONE_BOARD_LIMIT,
+    check_mode,
+    guess_limit,
+    hard_mode_violation,
+    legal_guesses,
+    mode_name,
+)
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
 from wordle_fast.words import WordSource, counted, normalize_word
 
 GUESS_POOLS = ("allowed", "candidates")
-ONE_BOARD_LIMIT = 6     # the guess limit of one board
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast.rules import legal_guesses
+from wordle_fast.rules import ONE_BOARD_LIMIT, legal_guesses
 from wordle_fast.scoring import GuessScores
 
 
@@ -53,7 +53,7 @@ class Position:
     hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
     history: tuple = ()                  # (guess, pattern code) of each turn played
     legal_mask: np.ndarray | None = None  # the rule's mask over every guess, if already known
-    max_guesses: int = 6                 # the game's guess limit (turn may pass it: a lost game played on)
+    max_guesses: int = ONE_BOARD_LIMIT   # the game's guess limit (turn may pass it: a lost game played on)
     # Several boards: (candidates, scores) of each unsolved board; `scores`
     # and `candidates` above are then their sums and union. Empty for one board.
     boards: tuple = ()
@@ -106,7 +106,7 @@ class Strategy:
         return f"{type(self).__name__}({self.cache_key()!r})"
 
     def first_move_source(self, lexicon, hard_mode: str = "off",
-                          max_guesses: int = 6) -> str | None:
+                          max_guesses: int = ONE_BOARD_LIMIT) -> str | None:
         """Where the first move's values come from when they are read, not
         computed (a table, which a command names); None otherwise."""
         return None

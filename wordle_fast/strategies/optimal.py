@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast.errors import InvalidOption
-from wordle_fast.rules import MAX_GUESS_LIMIT
+from wordle_fast.rules import MAX_GUESS_LIMIT, ONE_BOARD_LIMIT
 from wordle_fast.strategies.base import Strategy
 
 # The exact search and its tables load when this strategy first plays, not
@@ -69,7 +69,7 @@ class OptimalStrategy(Strategy):
             self._searchers[hard_mode] = make_exact_searcher(lexicon, hard_mode, lexicon.n_threads)
         return self._searchers[hard_mode]
 
-    def opening_table(self, lexicon, hard_mode: str = "off", max_guesses: int = 6):
+    def opening_table(self, lexicon, hard_mode: str = "off", max_guesses: int = ONE_BOARD_LIMIT):
         """The exact opening table for the lexicon, mode and limit: shipped,
         saved, or computed once and kept."""
         from wordle_fast.exact.proof import opening_table
@@ -80,7 +80,7 @@ class OptimalStrategy(Strategy):
             self._tables[key] = opening_table(lexicon, hard_mode, max_guesses)
         return self._tables[key]
 
-    def first_move_source(self, lexicon, hard_mode="off", max_guesses: int = 6):
+    def first_move_source(self, lexicon, hard_mode="off", max_guesses: int = ONE_BOARD_LIMIT):
         return self.opening_table(lexicon, hard_mode, max_guesses).source
 
     def values(self, position):

@@ -1,0 +1,48 @@
+"""The game's rules as names and numbers, at the bottom of the house: the
+hard modes' names (the compiled kernels number them), the guess limits, and
+their checks. They import nothing of the package but its errors, so that
+every layer, the kernels included, reads them from here. What each hard
+mode allows is in ``rules``, which offers these names too."""
+
+from __future__ import annotations
+
+from wordle_fast.errors import InvalidOption, whole_number
+
+HARD_MODES = ("off", "hard", "strict")   # the kernels' MODE_OFF, MODE_HARD, MODE_STRICT
+
+NORMAL = "normal"   # how people, and the files written, name hard mode "off"
+
+ONE_BOARD_LIMIT = 6   # the game's guess limit on one board, the NYT's: every default
+
+# The most guesses a game may allow (beyond the number of boards): optimal
+# play never needs more guesses than answers, and no list here comes near
+# 100 in practice; a bigger number only costs memory and time (a limit of
+# 10**8 made the replay's distribution hang, 2**31 overflowed the search).
+MAX_GUESS_LIMIT = 100
+
+
+def check_mode(mode: str) -> str:
+    if mode not in HARD_MODES:
+        raise InvalidOption(f"unknown hard mode {mode!r}: choose one of {', '.join(HARD_MODES)}")
+    return mode
+
+
+def mode_name(hard_mode: str) -> str:
+    """The mode as people read it: ``off`` is ``normal``."""
+    return NORMAL if check_mode(hard_mode) == "off" else hard_mode
+
+
+def mode_of_name(name: str) -> str:
+    """The hard mode a written mode name means (``normal`` is ``off``);
+    other text is returned as it is, for the caller to check."""
+    return "off" if name == NORMAL else name
+
+
+def guess_limit(value, boards: int = 1, what: str = "the guess limit") -> int:
+    """``value`` as the number of guesses a game allows: at least ``boards``
+    (one guess solves one board at most), at most MAX_GUESS_LIMIT more."""
+    limit = whole_number(value, what, minimum=1, maximum=boards - 1 + MAX_GUESS_LIMIT)
+    if limit < boards:
+        raise InvalidOption(f"a limit of {limit} guesses cannot solve {boards} boards (one guess "
+                            f"each at least); give {boards} or more")
+    return limit
