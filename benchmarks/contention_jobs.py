@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from wordle_fast import Lexicon
-from wordle_fast.adversary import absurdle
+from wordle_fast.exact.absurdle import absurdle
 from wordle_fast.game.board_games import simulate_boards
 from wordle_fast.strategies.lookahead import make_lookahead_searcher as lookahead_searcher
 from wordle_fast.exact.search import make_exact_searcher as exact_searcher

@@ -6,7 +6,7 @@ the same run. Targets: none set; the figures go to the README."""
 import pytest
 from conftest import mark
 
-from wordle_fast.adversary import absurdle
+from wordle_fast.exact.absurdle import absurdle
 
 
 @pytest.mark.parametrize("mode", ["off", "hard", "strict"])

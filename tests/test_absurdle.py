@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import wordle_fast as wf
 from wordle_fast._reference import feedback_code, hard_mode_allows
-from wordle_fast.adversary import absurdle
+from wordle_fast.exact.absurdle import absurdle
 from wordle_fast.cli import main
 
 ALPHABET = "abcde"
@@ -184,7 +184,7 @@ def test_play_against_the_adversary_to_a_win():
 
 
 def test_the_adversary_keeps_a_largest_bucket_and_never_green_on_a_tie():
-    from wordle_fast.adversary import keep_largest
+    from wordle_fast.exact.absurdle import keep_largest
 
     answers = ["bat", "cat", "hat", "mat"]
     lexicon = wf.Lexicon(answers, answers)

@@ -116,7 +116,7 @@ _LAZY = {
     **dict.fromkeys(["OpeningTable", "OpenerEntry"], "exact.tables"),
     "rank_openers_by_lookahead": "strategies.lookahead",
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "game.analysis"),
-    **dict.fromkeys(["absurdle", "AbsurdleResult"], "adversary"),
+    **dict.fromkeys(["absurdle", "AbsurdleResult"], "exact.absurdle"),
     **dict.fromkeys(["BoardsSimulationResult", "simulate_boards"], "game.board_games"),
 }
 # The compiled kernels' names: CandidateSet, FrozenCandidateSet, and which

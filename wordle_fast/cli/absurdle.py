@@ -34,7 +34,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from wordle_fast.adversary import absurdle, winning_lines
+    from wordle_fast.exact.absurdle import absurdle, winning_lines
 
     check_output("--json", args.json)
     lexicon = lexicon_of(args)

@@ -227,9 +227,9 @@ def play_absurdle(solver: Solver, read: Callable[[str], str] = input,
                   write: Callable[[str], None] = print) -> int:
     """Absurdle with the program as the adversary: after each guess it keeps
     the largest bucket of the answers still possible (see
-    ``adversary.keep_largest``); the game is won by guessing the last word.
+    ``exact.absurdle.keep_largest``); the game is won by guessing the last word.
     Returns the exit code (130 after Ctrl-C)."""
-    from wordle_fast.adversary import keep_largest
+    from wordle_fast.exact.absurdle import keep_largest
     from wordle_fast.patterns import format_pattern
 
     lexicon = solver.lexicon
