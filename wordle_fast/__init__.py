@@ -105,6 +105,7 @@ _LAZY = {
     **dict.fromkeys(["GuessScore", "GuessScores", "realized_information"], "scoring"),
     **dict.fromkeys(["SimulationResult", "simulate"], "game.simulation"),
     "rank_openers": "game.ranking",
+    "Rules": "rulebook",
     **dict.fromkeys(["Solver", "Suggestion", "Turn"], "game.solver"),
     "BoardsSolver": "game.boards",
     **dict.fromkeys(["STRATEGIES", "Strategy"], "strategies"),

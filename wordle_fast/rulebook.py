@@ -1,10 +1,14 @@
-"""The game's rules as names and numbers, at the bottom of the house: the
-hard modes' names (the compiled kernels number them), the guess limits, and
-their checks. They import nothing of the package but its errors, so that
-every layer, the kernels included, reads them from here. What each hard
-mode allows is in ``rules``, which offers these names too."""
+"""The game's rules as names, numbers and one value, at the bottom of the
+house: the hard modes' names (the compiled kernels number them), the guess
+limits, their checks, and ``Rules``, the rules of one game (mode, limit,
+boards) checked once where they enter. They import nothing of the package
+but its errors, so that every layer, the kernels included, reads them from
+here. What each hard mode allows is in ``rules``, which offers these names
+too."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from wordle_fast.errors import InvalidOption, whole_number
 
@@ -46,3 +50,44 @@ def guess_limit(value, boards: int = 1, what: str = "the guess limit") -> int:
         raise InvalidOption(f"a limit of {limit} guesses cannot solve {boards} boards (one guess "
                             f"each at least); give {boards} or more")
     return limit
+
+
+def usual_limit(boards: int) -> int:
+    """The guess limit a game of ``boards`` boards has unless told: 6 on
+    one board, 7 Dordle, 9 Quordle, 13 Octordle."""
+    return ONE_BOARD_LIMIT - 1 + boards
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one game: the hard mode, the guess limit and the number
+    of boards, one value. It is made where the rules enter (a solver's
+    arguments, a command's options), checked there once, and then carried
+    as it is: a solver keeps it, and every position its strategy sees
+    holds it. ``max_guesses`` None is the usual limit for the boards
+    (``usual_limit``); hard mode is a one-board rule.
+
+    >>> Rules()
+    Rules(mode='off', max_guesses=6, boards=1)
+    >>> Rules(boards=4).max_guesses
+    9
+    """
+
+    mode: str = "off"
+    max_guesses: int | None = None
+    boards: int = 1
+
+    def __post_init__(self):
+        boards = whole_number(self.boards, "the number of boards", minimum=1)
+        mode = check_mode(self.mode)
+        if mode != "off" and boards > 1:
+            raise InvalidOption("hard mode is a one-board rule (which board's hints would bind?); "
+                                "play several boards with hard mode off")
+        limit = (usual_limit(boards) if self.max_guesses is None
+                 else guess_limit(self.max_guesses, boards))
+        object.__setattr__(self, "boards", boards)
+        object.__setattr__(self, "max_guesses", limit)
+
+    def __str__(self) -> str:
+        boards = "" if self.boards == 1 else f", {self.boards} boards"
+        return f"{mode_name(self.mode)} mode, at most {self.max_guesses} guesses{boards}"

@@ -22,10 +22,12 @@ from wordle_fast.rulebook import (  # offered here too, as they always were
     MAX_GUESS_LIMIT,
     NORMAL,
     ONE_BOARD_LIMIT,
+    Rules,
     check_mode,
     guess_limit,
     mode_name,
     mode_of_name,
+    usual_limit,
 )
 
 Row = tuple[str, int]  # (guess, pattern code)
@@ -83,5 +85,6 @@ def hard_mode_violation(guess: str, history: Sequence[Row], mode: str, length: i
     return None
 
 
-__all__ = ["HARD_MODES", "MAX_GUESS_LIMIT", "NORMAL", "ONE_BOARD_LIMIT", "Row", "check_mode",
-           "guess_limit", "hard_mode_violation", "legal_guesses", "mode_name", "mode_of_name"]
+__all__ = ["HARD_MODES", "MAX_GUESS_LIMIT", "NORMAL", "ONE_BOARD_LIMIT", "Row", "Rules",
+           "check_mode", "guess_limit", "hard_mode_violation", "legal_guesses", "mode_name",
+           "mode_of_name", "usual_limit"]

@@ -22,7 +22,7 @@ from wordle_fast.game.solver import Solver
 from wordle_fast.game.state import Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import ACCEPTED_FORMS, parse_pattern
-from wordle_fast.rules import ONE_BOARD_LIMIT, guess_limit
+from wordle_fast.rulebook import Rules
 from wordle_fast.scoring import GuessScores
 from wordle_fast.strategies import BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers
 from wordle_fast.words import WordSource, counted
@@ -44,11 +44,6 @@ def checked_boards(boards, lexicon: Lexicon) -> int:
         raise InvalidOption(f"{boards} boards need {boards} different answers, but the answer "
                             f"list has {lexicon.n_answers}")
     return boards
-
-
-def default_max_guesses(boards: int) -> int:
-    """The usual limit: 6 for one board, 7 for Dordle, 9 Quordle, 13 Octordle."""
-    return ONE_BOARD_LIMIT - 1 + boards
 
 
 @dataclass(frozen=True)
@@ -100,16 +95,11 @@ class BoardsSolver(Solver, several_boards=True):
                                 f"{'do' if len(unused) > 1 else 'does'} not apply to several "
                                 "boards; drop it")
         lexicon = lexicon_from(answers, guesses, lexicon, lists)
-        boards = checked_boards(boards, lexicon)
-        limit = default_max_guesses(boards) if max_guesses is None else max_guesses
-        self.max_guesses = guess_limit(limit, boards)
-        if hard_mode != "off":
-            raise InvalidOption("hard mode is a one-board rule (which board's hints would bind?); "
-                                "play several boards with hard mode off")
+        self.rules = Rules(hard_mode, max_guesses, checked_boards(boards, lexicon))
+        boards = self.rules.boards
         self.strategy = make_strategy(strategy or BOARD_STRATEGIES[0], boards=max(boards, 2),
                                       solve_bonus=bonus if solve_bonus is None else solve_bonus,
                                       **strategy_options)
-        self.hard_mode = "off"
         self.cache = None
         self._memo: OrderedDict[bytes, GuessScores] = OrderedDict()
         # one array of every guess's row, shared by every memo entry (read-only)
@@ -205,7 +195,7 @@ class BoardsSolver(Solver, several_boards=True):
             union |= candidates
         return Position(scores=summed_scores([scores for _, scores in per_board]), rows=rows,
                         candidates=union, lexicon=self.lexicon, weights=self.weights,
-                        turn=self.game.turn, boards=per_board, max_guesses=self.max_guesses)
+                        turn=self.game.turn, boards=per_board, rules=self.rules)
 
     def _pool_rows(self, unsolved) -> np.ndarray:
         if self.guess_pool == "candidates" or all(len(c) <= 2 for c in unsolved):

@@ -31,14 +31,8 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rules import (
-    ONE_BOARD_LIMIT,
-    check_mode,
-    guess_limit,
-    hard_mode_violation,
-    legal_guesses,
-    mode_name,
-)
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
 from wordle_fast.words import WordSource, counted, normalize_word
@@ -91,7 +85,9 @@ class Solver:
     where the first move's scores are kept (see :mod:`wordle_fast.cache`).
     ``max_guesses``: the game's guess limit (6), the one limit that a
     strategy planning to it (optimal) reads; the board may still be played
-    on past it, as a lost game.
+    on past it, as a lost game. The mode, the limit and the boards are
+    checked once, into one value, ``solver.rules`` (a :class:`wordle_fast.Rules`), which
+    every position the strategy sees holds.
 
     ``boards=K`` with K of 2 or more plays K boards at once (Dordle, Quordle,
     Octordle) and gives a :class:`wordle_fast.game.boards.BoardsSolver`, a ``Solver`` whose
@@ -120,13 +116,12 @@ class Solver:
                  use_cache: bool = True, boards: int = 1, max_guesses: int = ONE_BOARD_LIMIT,
                  **strategy_options):
         whole_number(boards, "the number of boards", minimum=1, maximum=1)
-        self.max_guesses = guess_limit(max_guesses)
+        self.rules = Rules(hard_mode, max_guesses)
         self._setup(answers, guesses, lexicon, lists, guess_pool, prior, boards=1)
         self.strategy = make_strategy(strategy, **strategy_options)
         if self.strategy.uniform_prior_only and prior != "uniform":
             raise InvalidOption(f"the {self.strategy.name} strategy values guesses over equally "
                                 "likely answers; use the uniform prior")
-        self.hard_mode = check_mode(hard_mode)
         self.cache = FirstMoveCache(cache_dir) if use_cache else None
 
     def _setup(self, answers, guesses, lexicon, lists, guess_pool, prior, boards) -> None:
@@ -163,6 +158,14 @@ class Solver:
     @property
     def boards(self) -> int:
         return self.game.boards
+
+    @property
+    def hard_mode(self) -> str:
+        return self.rules.mode
+
+    @property
+    def max_guesses(self) -> int:
+        return self.rules.max_guesses
 
     @property
     def history(self) -> tuple[Turn, ...]:
@@ -254,8 +257,7 @@ class Solver:
         scores = self.lexicon.score(candidates, weights=self.weights, rows=rows)
         position = Position(scores=scores, rows=rows, candidates=candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=self.game.turn,
-                            hard_mode=self.hard_mode, history=tuple(history), legal_mask=legal,
-                            max_guesses=self.max_guesses)
+                            rules=self.rules, history=tuple(history), legal_mask=legal)
         self.strategy.caveat = None
         values = self.strategy.values(position)
         self.ranking_caveat = self.strategy.caveat

@@ -19,7 +19,8 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast.rules import ONE_BOARD_LIMIT, legal_guesses
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.rules import legal_guesses
 from wordle_fast.scoring import GuessScores
 
 
@@ -50,13 +51,22 @@ class Position:
     lexicon: object              # the Lexicon, for word data such as frequencies
     weights: np.ndarray | None = None   # the prior over answers, None for uniform
     turn: int = 0                        # guesses already played this game
-    hard_mode: str = "off"               # the rule in force (see wordle_fast.rules)
+    rules: Rules = Rules()               # the game's mode, guess limit and boards
     history: tuple = ()                  # (guess, pattern code) of each turn played
     legal_mask: np.ndarray | None = None  # the rule's mask over every guess, if already known
-    max_guesses: int = ONE_BOARD_LIMIT   # the game's guess limit (turn may pass it: a lost game played on)
     # Several boards: (candidates, scores) of each unsolved board; `scores`
     # and `candidates` above are then their sums and union. Empty for one board.
     boards: tuple = ()
+
+    @property
+    def hard_mode(self) -> str:
+        """The rule in force (see wordle_fast.rules)."""
+        return self.rules.mode
+
+    @property
+    def max_guesses(self) -> int:
+        """The game's guess limit (``turn`` may pass it: a lost game played on)."""
+        return self.rules.max_guesses
 
     @cached_property
     def legal(self) -> np.ndarray | None:

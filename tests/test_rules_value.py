@@ -1,0 +1,95 @@
+"""The rules of a game as one value (``Rules``: mode, guess limit, boards),
+checked once where they enter and carried as they are by the solver and
+every position its strategy sees (issue 55)."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import wordle_fast as wf
+from wordle_fast.errors import InvalidOption
+from wordle_fast.rulebook import HARD_MODES, MAX_GUESS_LIMIT, ONE_BOARD_LIMIT, Rules, usual_limit
+from wordle_fast.strategies import Strategy
+
+WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
+         "serve"]
+
+
+def test_defaults_and_the_usual_limits():
+    assert Rules() == Rules("off", ONE_BOARD_LIMIT, 1)
+    assert [Rules(boards=k).max_guesses for k in (1, 2, 4, 8)] == [6, 7, 9, 13]
+    assert [usual_limit(k) for k in (1, 2, 4, 8)] == [6, 7, 9, 13]
+    assert str(Rules("hard", 7)) == "hard mode, at most 7 guesses"
+    assert str(Rules(boards=4)) == "normal mode, at most 9 guesses, 4 boards"
+
+
+def test_a_rules_value_cannot_change():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Rules().mode = "hard"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({"mode": "hardest"}, "unknown hard mode 'hardest'"),
+    ({"max_guesses": 0}, "the guess limit must be at least 1"),
+    ({"max_guesses": MAX_GUESS_LIMIT + 1}, f"must be at most {MAX_GUESS_LIMIT}"),
+    ({"boards": 0}, "the number of boards must be at least 1"),
+    ({"boards": 4, "max_guesses": 3}, "cannot solve 4 boards"),
+    ({"mode": "hard", "boards": 2}, "hard mode is a one-board rule"),
+    ({"max_guesses": 6.5}, "the guess limit must be a whole number"),
+])
+def test_bad_rules_are_refused_with_what_was_wrong(arguments, message):
+    with pytest.raises(InvalidOption, match=message):
+        Rules(**arguments)
+
+
+@settings(max_examples=200, deadline=None)
+@given(mode=st.sampled_from(HARD_MODES + ("hardest",)),
+       limit=st.one_of(st.none(), st.integers(-2, MAX_GUESS_LIMIT + 10)),
+       boards=st.integers(-1, 10))
+def test_a_value_is_made_only_of_rules_that_hold(mode, limit, boards):
+    try:
+        rules = Rules(mode, limit, boards)
+    except InvalidOption:
+        holds = (mode in HARD_MODES and boards >= 1 and (mode == "off" or boards == 1)
+                 and (limit is None or boards <= limit <= boards - 1 + MAX_GUESS_LIMIT))
+        assert not holds
+        return
+    assert rules.mode == mode and rules.boards == boards
+    assert rules.max_guesses == (ONE_BOARD_LIMIT - 1 + boards if limit is None else limit)
+
+
+class Recorder(Strategy):
+    """Values every guess alike, and keeps the positions it was shown."""
+
+    name = "recorder"
+
+    def __init__(self):
+        self.seen = []
+
+    def values(self, position):
+        self.seen.append(position)
+        return np.zeros(len(position.rows))
+
+
+def test_the_solver_carries_one_rules_value_to_every_position():
+    strategy = Recorder()
+    solver = wf.Solver(WORDS, WORDS, strategy=strategy, hard_mode="hard", max_guesses=5,
+                       use_cache=False)
+    assert solver.rules == Rules("hard", 5)
+    assert (solver.hard_mode, solver.max_guesses) == ("hard", 5)
+    solver.suggest()
+    solver.update("cigar", "bbbbb")
+    solver.suggest()
+    assert len(strategy.seen) == 2
+    assert all(position.rules is solver.rules for position in strategy.seen)
+    assert strategy.seen[-1].hard_mode == "hard" and strategy.seen[-1].max_guesses == 5
+
+
+def test_several_boards_carry_theirs():
+    solver = wf.Solver(boards=2)
+    assert solver.rules == Rules("off", 7, 2) and solver.max_guesses == 7
+    with pytest.raises(InvalidOption, match="hard mode is a one-board rule"):
+        wf.Solver(boards=2, hard_mode="hard")
