@@ -93,3 +93,36 @@ def test_several_boards_carry_theirs():
     assert solver.rules == Rules("off", 7, 2) and solver.max_guesses == 7
     with pytest.raises(InvalidOption, match="hard mode is a one-board rule"):
         wf.Solver(boards=2, hard_mode="hard")
+
+
+def test_a_solver_takes_the_value_in_place_of_the_three():
+    quordle = wf.Solver(rules=Rules(boards=4, max_guesses=10))
+    assert isinstance(quordle, wf.BoardsSolver) and quordle.rules == Rules("off", 10, 4)
+    one = wf.Solver(WORDS, WORDS, rules=Rules("hard", 5), use_cache=False)
+    assert one.rules == Rules("hard", 5) and one.hard_mode == "hard"
+    # the same rule said both ways is no conflict
+    assert wf.Solver(WORDS, WORDS, rules=Rules("hard"), hard_mode="hard").hard_mode == "hard"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({"rules": Rules("hard"), "hard_mode": "off"}, "rules= says mode 'hard', and hard_mode='off'"),
+    ({"rules": Rules(), "max_guesses": 7}, "rules= says max_guesses 6, and max_guesses=7"),
+    ({"rules": Rules(boards=2), "boards": 3}, "rules= says boards 2, and boards=3"),
+    ({"rules": "hard"}, "rules must be a wordle_fast.Rules, got str"),
+])
+def test_rules_given_twice_must_agree(arguments, message):
+    with pytest.raises(InvalidOption, match=message):
+        wf.Solver(WORDS, WORDS, **arguments)   # (refused before anything is set up)
+
+
+def test_the_command_line_makes_the_value_once_at_its_edge(capsys):
+    from wordle_fast.cli import build_parser, main
+    from wordle_fast.cli.options import check_shared
+
+    args = build_parser(only="suggest").parse_args(["suggest", "--boards", "4",
+                                                    "--max-guesses", "12"])
+    check_shared(args)
+    assert args.rules == Rules("off", 12, 4)
+    # refused before any list is loaded, in the value's own words
+    assert main(["suggest", "--boards", "2", "--hard"]) == 2
+    assert "hard mode is a one-board rule" in capsys.readouterr().err

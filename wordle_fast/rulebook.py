@@ -91,3 +91,21 @@ class Rules:
     def __str__(self) -> str:
         boards = "" if self.boards == 1 else f", {self.boards} boards"
         return f"{mode_name(self.mode)} mode, at most {self.max_guesses} guesses{boards}"
+
+
+def rules_from(rules: Rules | None = None, *, mode: str | None = None,
+               max_guesses: int | None = None, boards: int | None = None) -> Rules:
+    """The rules a caller gave: ``rules``, or the separate arguments (None
+    where not given: their defaults then). Both at once must agree, so that
+    no argument is silently ignored."""
+    if rules is None:
+        return Rules("off" if mode is None else mode, max_guesses, 1 if boards is None else boards)
+    if not isinstance(rules, Rules):
+        raise InvalidOption(f"rules must be a wordle_fast.Rules, got {type(rules).__name__}")
+    for name, field, value in (("hard_mode", "mode", mode), ("max_guesses", "max_guesses",
+                                                               max_guesses),
+                               ("boards", "boards", boards)):
+        if value is not None and value != getattr(rules, field):
+            raise InvalidOption(f"rules= says {field} {getattr(rules, field)!r}, and {name}="
+                                f"{value!r} was given too: give one of the two")
+    return rules

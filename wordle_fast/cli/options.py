@@ -13,7 +13,7 @@ import sys
 
 from wordle_fast.errors import InvalidOption, InvalidPattern
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.rules import HARD_MODES, guess_limit
+from wordle_fast.rulebook import HARD_MODES, Rules, guess_limit
 from wordle_fast.words import EDITIONS, counted, edition
 
 def given(value, default):
@@ -118,11 +118,15 @@ def add_workers_option(parser: argparse.ArgumentParser, help: str,
 def check_shared(args) -> None:
     """The shared options, checked once for every command before it runs:
     --hard folded into --hard-mode, --lists against --answers/--guesses,
-    the guess limit (1 to MAX_GUESS_LIMIT), at least one worker."""
+    the guess limit (1 to MAX_GUESS_LIMIT), at least one worker. A command
+    that plays (it has --boards) gets the game's rules as one value,
+    ``args.rules``, which its solver is made with."""
     resolve_hard_mode(args)
     check_lists(args)
     if getattr(args, "max_guesses", None) is not None:
         guess_limit(args.max_guesses, what="--max-guesses")
+    if hasattr(args, "boards"):
+        args.rules = Rules(args.hard_mode, args.max_guesses, args.boards)
     workers = getattr(args, "workers", None)
     if workers is not None and workers < 1:
         raise InvalidOption(f"--workers must be at least 1, got {workers}")

@@ -78,15 +78,11 @@ def solver_from(args) -> Solver:
     name = args.strategy or (BOARD_STRATEGIES[0] if several else "entropy")
     strategy = make_strategy(name, boards=args.boards, flags=True,
                              **{key: getattr(args, key) for key in strategy_options()})
+    # The one limit, the game's (in args.rules), which the strategy reads from the game.
     options = dict(lists=args.lists, strategy=strategy, guess_pool=args.guess_pool,
-                   hard_mode=args.hard_mode, prior=args.prior)
-    # The one limit: the game's, which the strategy reads from the game.
-    if several:
-        options.update(boards=args.boards, max_guesses=args.max_guesses)
-    else:
+                   prior=args.prior, rules=args.rules)
+    if not several:
         options.update(cache_dir=args.cache_dir, use_cache=not args.no_cache)
-        if args.max_guesses is not None:
-            options.update(max_guesses=args.max_guesses)
     solver = Solver(args.answers, args.guesses, **options)
     if strategy.reports_progress and not getattr(args, "quiet", False):
         strategy.progress = ProgressBar(strategy.progress_label, enabled=True)

@@ -22,7 +22,7 @@ from wordle_fast.game.solver import Solver
 from wordle_fast.game.state import Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import ACCEPTED_FORMS, parse_pattern
-from wordle_fast.rulebook import Rules
+from wordle_fast.rulebook import Rules, rules_from
 from wordle_fast.scoring import GuessScores
 from wordle_fast.strategies import BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers
 from wordle_fast.words import WordSource, counted
@@ -34,6 +34,7 @@ from wordle_fast.words import WordSource, counted
 # list on turn 1), 32 entries 9.9 s and 87 MB peak, 256 entries 6.1 s and
 # 181 MB (every guess's row array shared), 2048 entries 5.6 s and 1.1 GB.
 SCORE_MEMO_ENTRIES = 256
+DEFAULT_BOARDS = 4           # a BoardsSolver made without a number of boards plays Quordle
 
 
 def checked_boards(boards, lexicon: Lexicon) -> int:
@@ -80,11 +81,12 @@ class BoardsSolver(Solver, several_boards=True):
     """
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
-                 boards: int = 4, max_guesses: int | None = None,
+                 boards: int | None = None, max_guesses: int | None = None,
                  strategy: str | Strategy | None = None, solve_bonus: float | None = None,
-                 guess_pool: str = "allowed", prior: str = "uniform", hard_mode: str = "off",
-                 lexicon: Lexicon | None = None, lists: str | None = None,
-                 bonus: float | None = None, **one_board_options):
+                 guess_pool: str = "allowed", prior: str = "uniform",
+                 hard_mode: str | None = None, lexicon: Lexicon | None = None,
+                 lists: str | None = None, bonus: float | None = None,
+                 rules: Rules | None = None, **one_board_options):
         # Solver(boards=K) arrives here with the one-board solver's keywords:
         # a strategy's option is judged by make_strategy, the rest refused.
         strategy_options = {key: value for key, value in one_board_options.items()
@@ -95,8 +97,10 @@ class BoardsSolver(Solver, several_boards=True):
                                 f"{'do' if len(unused) > 1 else 'does'} not apply to several "
                                 "boards; drop it")
         lexicon = lexicon_from(answers, guesses, lexicon, lists)
-        self.rules = Rules(hard_mode, max_guesses, checked_boards(boards, lexicon))
-        boards = self.rules.boards
+        if boards is None and rules is None:
+            boards = DEFAULT_BOARDS
+        self.rules = rules_from(rules, mode=hard_mode, max_guesses=max_guesses, boards=boards)
+        boards = checked_boards(self.rules.boards, lexicon)
         self.strategy = make_strategy(strategy or BOARD_STRATEGIES[0], boards=max(boards, 2),
                                       solve_bonus=bonus if solve_bonus is None else solve_bonus,
                                       **strategy_options)

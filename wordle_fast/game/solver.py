@@ -31,7 +31,7 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.rulebook import Rules, rules_from
 from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
@@ -86,8 +86,9 @@ class Solver:
     ``max_guesses``: the game's guess limit (6), the one limit that a
     strategy planning to it (optimal) reads; the board may still be played
     on past it, as a lost game. The mode, the limit and the boards are
-    checked once, into one value, ``solver.rules`` (a :class:`wordle_fast.Rules`), which
-    every position the strategy sees holds.
+    checked once, into one value, ``solver.rules`` (a
+    :class:`wordle_fast.Rules`), which every position the strategy sees
+    holds; ``rules=`` gives that value in place of the three.
 
     ``boards=K`` with K of 2 or more plays K boards at once (Dordle, Quordle,
     Octordle) and gives a :class:`wordle_fast.game.boards.BoardsSolver`, a ``Solver`` whose
@@ -104,19 +105,22 @@ class Solver:
         if several_boards:
             Solver._several_boards = cls
 
-    def __new__(cls, *args, boards: int = 1, **options):
-        if cls is Solver and not isinstance(boards, bool) and boards != 1:
+    def __new__(cls, *args, boards: int | None = None, rules: Rules | None = None, **options):
+        if isinstance(rules, Rules) and boards is None:
+            boards = rules.boards
+        if cls is Solver and boards is not None and not isinstance(boards, bool) and boards != 1:
             cls = Solver._several_boards   # its __init__ then runs with the same arguments
         return super().__new__(cls)
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
-                 hard_mode: str = "off", prior: str = "uniform",
+                 hard_mode: str | None = None, prior: str = "uniform",
                  lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
-                 use_cache: bool = True, boards: int = 1, max_guesses: int = ONE_BOARD_LIMIT,
+                 use_cache: bool = True, boards: int | None = None,
+                 max_guesses: int | None = None, rules: Rules | None = None,
                  **strategy_options):
-        whole_number(boards, "the number of boards", minimum=1, maximum=1)
-        self.rules = Rules(hard_mode, max_guesses)
+        self.rules = rules_from(rules, mode=hard_mode, max_guesses=max_guesses, boards=boards)
+        whole_number(self.rules.boards, "the number of boards", minimum=1, maximum=1)
         self._setup(answers, guesses, lexicon, lists, guess_pool, prior, boards=1)
         self.strategy = make_strategy(strategy, **strategy_options)
         if self.strategy.uniform_prior_only and prior != "uniform":
