@@ -102,9 +102,9 @@ def rules_from(rules: Rules | None = None, *, mode: str | None = None,
         return Rules("off" if mode is None else mode, max_guesses, 1 if boards is None else boards)
     if not isinstance(rules, Rules):
         raise InvalidOption(f"rules must be a wordle_fast.Rules, got {type(rules).__name__}")
-    for name, field, value in (("hard_mode", "mode", mode), ("max_guesses", "max_guesses",
-                                                               max_guesses),
-                               ("boards", "boards", boards)):
+    given = {"hard_mode": ("mode", mode), "max_guesses": ("max_guesses", max_guesses),
+             "boards": ("boards", boards)}
+    for name, (field, value) in given.items():
         if value is not None and value != getattr(rules, field):
             raise InvalidOption(f"rules= says {field} {getattr(rules, field)!r}, and {name}="
                                 f"{value!r} was given too: give one of the two")
