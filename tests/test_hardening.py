@@ -725,3 +725,35 @@ def test_a_missing_compiled_core_says_what_to_do(tmp_path):
     assert f"pip install -e {checkout}" in in_checkout
     installed = missing_core_message(ImportError("no _feedback"), tmp_path / "site" / "wordle_fast")
     assert "no _feedback" in installed and "pip install" in installed
+
+
+def test_a_ctrl_c_landing_on_another_thread_waits_until_the_worker_has_started():
+    import signal
+    import threading
+    import time
+
+    from wordle_fast._pool import spawn_pool
+
+    # The main thread blocks SIGINT while it starts a worker, but the kernel
+    # may hand the signal to another thread; Python then raised
+    # KeyboardInterrupt in the main thread mid-start, before the worker was
+    # sent its instructions, and the worker printed a traceback (EOFError).
+    pool = spawn_pool(1)
+    start = pool._adjust_process_count
+    started = []
+
+    def start_after_a_ctrl_c():
+        other = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
+        other.start()
+        other.join()
+        time.sleep(0.1)            # (Python's handler would run here)
+        start()
+        started.append(True)
+
+    pool._adjust_process_count = start_after_a_ctrl_c
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            pool.submit(pow, 2, 3)
+        assert started == [True]   # the worker was started whole, then the Ctrl-C came
+    finally:
+        pool.terminate()

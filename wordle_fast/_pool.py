@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 PR_SET_PDEATHSIG = 1    # prctl(2): a signal for this process when its parent dies
@@ -22,12 +23,26 @@ PR_SET_PDEATHSIG = 1    # prctl(2): a signal for this process when its parent di
 class _QuietPool(ProcessPoolExecutor):
     def submit(self, *args, **kwargs):
         # ProcessPoolExecutor starts its spawned workers inside submit()
-        # (map() goes through here too).
+        # (map() goes through here too). Blocking SIGINT here keeps it from
+        # the workers; but the kernel may hand it to another thread, and
+        # Python would then raise KeyboardInterrupt here all the same, with
+        # a worker started but not yet sent its instructions (it printed an
+        # EOFError traceback). So the handler only notes it until the
+        # worker has started, and the interrupt is raised after.
+        noted = []
+        in_main = threading.current_thread() is threading.main_thread()   # (signal's rule)
+        if in_main:
+            handler = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             return super().submit(*args, **kwargs)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+            if in_main:
+                # (None: a handler not set from Python, whose nearest is the default)
+                signal.signal(signal.SIGINT, signal.SIG_DFL if handler is None else handler)
+                if noted:
+                    signal.raise_signal(signal.SIGINT)   # now, to the handler it had
 
     def __exit__(self, error_type, error, traceback):
         if error_type is not None:   # a Ctrl-C or an error: do not wait for the jobs
