@@ -126,3 +126,24 @@ def test_the_command_line_makes_the_value_once_at_its_edge(capsys):
     # refused before any list is loaded, in the value's own words
     assert main(["suggest", "--boards", "2", "--hard"]) == 2
     assert "hard mode is a one-board rule" in capsys.readouterr().err
+
+
+def test_the_exact_side_takes_the_value_at_its_edges(tmp_path):
+    lexicon = wf.Lexicon(WORDS, WORDS)
+    hard = Rules("hard", 5)
+    by_value = wf.optimal(lexicon=lexicon, rules=hard)
+    by_arguments = wf.optimal(lexicon=lexicon, hard_mode="hard", max_guesses=5)
+    assert (by_value.total_guesses, by_value.opener) == (by_arguments.total_guesses,
+                                                         by_arguments.opener)
+    assert by_value.mode == "hard" and by_value.max_guesses == 5
+    table = wf.opening_table(lexicon, rules=hard, results_path=tmp_path / "table.json")
+    assert table.mode == "hard" and table.max_guesses == 5
+    assert wf.verify_tree(by_value.tree, WORDS, rules=hard,
+                          guesses=WORDS)["total_guesses"] == by_value.total_guesses
+    game = wf.analyze(["cigar", "rebut"], lexicon, rules=hard)
+    assert game.mode == "hard" and game.max_guesses == 5
+    with pytest.raises(InvalidOption, match="the exact search plays one board; these rules "
+                                            "have 2"):
+        wf.optimal(lexicon=lexicon, rules=Rules(boards=2))
+    with pytest.raises(InvalidOption, match="rules= says mode 'hard', and hard_mode='off'"):
+        wf.optimal(lexicon=lexicon, rules=hard, hard_mode="off")

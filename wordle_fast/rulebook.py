@@ -109,3 +109,12 @@ def rules_from(rules: Rules | None = None, *, mode: str | None = None,
             raise InvalidOption(f"rules= says {field} {getattr(rules, field)!r}, and {name}="
                                 f"{value!r} was given too: give one of the two")
     return rules
+
+
+def one_board_rules(rules: Rules | None = None, *, mode: str | None = None,
+                    max_guesses: int | None = None) -> Rules:
+    """``rules_from`` for the exact side, which plays one board."""
+    rules = rules_from(rules, mode=mode, max_guesses=max_guesses)
+    if rules.boards != 1:
+        raise InvalidOption(f"the exact search plays one board; these rules have {rules.boards}")
+    return rules

@@ -23,7 +23,8 @@ from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.tables import OpeningTable
-from wordle_fast.rules import ONE_BOARD_LIMIT, check_mode, guess_limit, mode_name
+from wordle_fast.rulebook import Rules, one_board_rules
+from wordle_fast.rules import mode_name
 from wordle_fast.exact.search import (
     Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.store import ProvenStore, store_description
@@ -164,11 +165,12 @@ class OptimalResult:
         return "\n".join(lines)
 
 
-def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = ONE_BOARD_LIMIT, candidates: int | None = None, progress=None, *,
+def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
+            hard_mode: str | None = None, max_guesses: int | None = None,
+            candidates: int | None = None, progress=None, *,
             workers: int = 1, recompute: bool = False, results_path=None,
             lists: str | None = None, store=None,
-            memo_bytes: int | None = None) -> OptimalResult:
+            memo_bytes: int | None = None, rules: Rules | None = None) -> OptimalResult:
     """The proven minimum total guesses, and its tree.
 
     With ``opener``: the best play after that first guess. Without: the best
@@ -186,10 +188,12 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None, hard_mode
     ``progress(done, total)`` is called as the answers are placed (each of
     the first guess's buckets solved exactly); without an opener, as
     ``progress(stage, done, total)`` for the stages of the table. Ctrl-C
-    raises ``SearchInterrupted`` with the best bound reached.
+    raises ``SearchInterrupted`` with the best bound reached. The rules:
+    ``hard_mode`` (default off) and ``max_guesses`` (default 6), or
+    ``rules``, a :class:`wordle_fast.Rules` of one board.
     """
-    check_mode(hard_mode)
-    max_guesses = guess_limit(max_guesses)
+    rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
+    hard_mode, max_guesses = rules.mode, rules.max_guesses
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)

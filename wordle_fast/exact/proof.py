@@ -52,17 +52,18 @@ from wordle_fast.exact.tables import (
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.rules import ONE_BOARD_LIMIT, check_mode, guess_limit, mode_name
+from wordle_fast.rulebook import Rules, one_board_rules
+from wordle_fast.rules import mode_name
 
 SHORTLIST = 30          # openers whose bounds pick the first incumbent
 SAVE_EVERY = 5.0        # seconds between saves of the results file
 
 
-def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
-                  max_guesses: int = ONE_BOARD_LIMIT,
+def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
+                  max_guesses: int | None = None,
                   within: int = 0, *, workers: int = 1, executor=None, results_path=None,
-                  recompute: bool = False, progress=None, lists: str | None = None
-                  ) -> OpeningTable:
+                  recompute: bool = False, progress=None, lists: str | None = None,
+                  rules: Rules | None = None) -> OpeningTable:
     """The certificate of every allowed opener (see the module docstring).
 
     ``within``: every opener whose total is at most optimum + within gets its
@@ -76,11 +77,13 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     that many local processes, or over ``executor`` (any
     ``concurrent.futures`` executor, such as a Dask cluster's). ``progress``
     is called as ``progress(stage, done, total)``. ``lists`` names a bundled
-    edition of the word lists instead of a ``lexicon``.
+    edition of the word lists instead of a ``lexicon``. The rules:
+    ``hard_mode`` (default off) and ``max_guesses`` (default 6), or
+    ``rules``, a :class:`wordle_fast.Rules` of one board.
     """
-    check_mode(hard_mode)
+    rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
+    hard_mode, max_guesses = rules.mode, rules.max_guesses
     within = whole_number(within, "the margin (in guesses)", minimum=0)
-    max_guesses = guess_limit(max_guesses)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()

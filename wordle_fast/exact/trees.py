@@ -19,8 +19,8 @@ import numpy as np
 from wordle_fast._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
-from wordle_fast.rules import (
-    HARD_MODES, ONE_BOARD_LIMIT, check_mode, guess_limit, hard_mode_violation, mode_of_name)
+from wordle_fast.rulebook import Rules, one_board_rules
+from wordle_fast.rules import HARD_MODES, hard_mode_violation, mode_of_name
 from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
 
 
@@ -51,8 +51,8 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
     return {"guess": lexicon.guesses[guess_row], "children": children}
 
 
-def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = ONE_BOARD_LIMIT,
-                guesses=None) -> dict:
+def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | None = None,
+                guesses=None, *, rules: Rules | None = None) -> dict:
     """Replay every answer through ``tree``; return its total, distribution
     and worst game, or raise ``InvalidTree`` listing what is wrong.
 
@@ -60,9 +60,11 @@ def verify_tree(tree, answers, hard_mode: str = "off", max_guesses: int = ONE_BO
     or be one of the answers, as in a ``Lexicon``. Independent of the
     search: the feedback is computed afresh from the words, for all the
     answers reaching a node in one call of the feedback kernel (tested
-    against its pure-Python twin)."""
-    check_mode(hard_mode)
-    max_guesses = guess_limit(max_guesses)
+    against its pure-Python twin). The rules: ``hard_mode`` (default off)
+    and ``max_guesses`` (default 6), or ``rules``, a
+    :class:`wordle_fast.Rules` of one board."""
+    rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
+    hard_mode, max_guesses = rules.mode, rules.max_guesses
     check_shape(tree, max_guesses)
     answers = list(answers)
     encoded = encode_words(answers)

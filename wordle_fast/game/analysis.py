@@ -32,8 +32,8 @@ from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
 from wordle_fast.game.records import game_rows
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
-from wordle_fast.rules import (
-    ONE_BOARD_LIMIT, check_mode, guess_limit, hard_mode_violation, legal_guesses, mode_name)
+from wordle_fast.rulebook import Rules, one_board_rules
+from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import realized_information
 from wordle_fast.words import counted
 
@@ -198,9 +198,9 @@ def grade_luck(luck: float | None) -> str:
     return "unlucky" if luck > -1 else "very unlucky"
 
 
-def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
-            max_guesses: int = ONE_BOARD_LIMIT, progress=None, searcher=None,
-            lists: str | None = None) -> GameAnalysis:
+def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
+            max_guesses: int | None = None, progress=None, searcher=None,
+            lists: str | None = None, *, rules: Rules | None = None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
     pattern notation), as the words played with the answer last, or as
     ``word:pattern`` strings. ``InconsistentFeedback`` names the turn whose pattern
@@ -214,9 +214,10 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str = "off",
     reached (the turn's ``exact`` is then False). ``searcher``: an
     ``ExactSearcher`` for these lists and mode, to share its memo between
     games. ``lists`` names a bundled edition of the word lists instead of a
-    ``lexicon``."""
-    check_mode(hard_mode)
-    max_guesses = guess_limit(max_guesses)
+    ``lexicon``. The rules: ``hard_mode`` (default off) and ``max_guesses``
+    (default 6), or ``rules``, a :class:`wordle_fast.Rules` of one board."""
+    rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
+    hard_mode, max_guesses = rules.mode, rules.max_guesses
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     if not rows:
         raise WordleError("no guesses to analyze")
