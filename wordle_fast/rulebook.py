@@ -93,6 +93,22 @@ class Rules:
         return f"{mode_name(self.mode)} mode, at most {self.max_guesses} guesses{boards}"
 
 
+
+class UnderRules:
+    """For a class whose objects hold ``rules`` (a solver, a position): the
+    mode and the limit read from it, under the names they always had."""
+
+    @property
+    def hard_mode(self) -> str:
+        """The rule in force (see wordle_fast.rules)."""
+        return self.rules.mode
+
+    @property
+    def max_guesses(self) -> int:
+        """The game's guess limit (a lost game may be played on past it)."""
+        return self.rules.max_guesses
+
+
 def rules_from(rules: Rules | None = None, *, mode: str | None = None,
                max_guesses: int | None = None, boards: int | None = None) -> Rules:
     """The rules a caller gave: ``rules``, or the separate arguments (None

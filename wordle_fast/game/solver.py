@@ -31,7 +31,7 @@ from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
 from wordle_fast.priors import PRIORS, prior_weights
-from wordle_fast.rulebook import Rules, rules_from
+from wordle_fast.rulebook import Rules, UnderRules, rules_from
 from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
 from wordle_fast.strategies import Position, Strategy, make_strategy
@@ -67,7 +67,7 @@ class Turn:
                    candidates_after=1 if move.solved_now else move.candidates_after[0])
 
 
-class Solver:
+class Solver(UnderRules):
     """Suggests guesses and tracks one game.
 
     ``answers`` / ``guesses``: paths or iterables (the bundled lists by
@@ -162,14 +162,6 @@ class Solver:
     @property
     def boards(self) -> int:
         return self.game.boards
-
-    @property
-    def hard_mode(self) -> str:
-        return self.rules.mode
-
-    @property
-    def max_guesses(self) -> int:
-        return self.rules.max_guesses
 
     @property
     def history(self) -> tuple[Turn, ...]:

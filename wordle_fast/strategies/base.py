@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, UnderRules
 from wordle_fast.rules import legal_guesses
 from wordle_fast.scoring import GuessScores
 
@@ -41,7 +41,7 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(UnderRules):
     """What a strategy may look at: the scored pool and the game state, on
     one board or several."""
 
@@ -57,16 +57,6 @@ class Position:
     # Several boards: (candidates, scores) of each unsolved board; `scores`
     # and `candidates` above are then their sums and union. Empty for one board.
     boards: tuple = ()
-
-    @property
-    def hard_mode(self) -> str:
-        """The rule in force (see wordle_fast.rules)."""
-        return self.rules.mode
-
-    @property
-    def max_guesses(self) -> int:
-        """The game's guess limit (``turn`` may pass it: a lost game played on)."""
-        return self.rules.max_guesses
 
     @cached_property
     def legal(self) -> np.ndarray | None:
