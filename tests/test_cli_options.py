@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+import wordle_fast.cli
 from wordle_fast.cli import COMMANDS, build_parser, main
 from wordle_fast.cli.options import check_shared
 
-CLI = Path(__file__).resolve().parent.parent / "wordle_fast" / "cli"
+# the package imported (the checkout, or an installed wheel: tests run from both)
+CLI = Path(wordle_fast.cli.__file__).resolve().parent
 
 # The flags that more than one command takes.
 SHARED = ["--max-guesses", "--max-turns", "--quiet", "--workers", "--json", "--hard-mode",
