@@ -751,9 +751,14 @@ def test_a_ctrl_c_landing_on_another_thread_waits_until_the_worker_has_started()
         started.append(True)
 
     pool._adjust_process_count = start_after_a_ctrl_c
+    # Python's own Ctrl-C handler, as in a terminal: a shell that runs the
+    # tests in the background leaves SIGINT ignored (and then, rightly,
+    # nothing is raised at all)
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
             pool.submit(pow, 2, 3)
         assert started == [True]   # the worker was started whole, then the Ctrl-C came
     finally:
+        signal.signal(signal.SIGINT, handler)
         pool.terminate()
