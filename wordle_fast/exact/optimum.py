@@ -207,7 +207,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
         scope = f"best of {candidates} openers"
     else:
         try:
-            certificate = opening_table(lexicon, hard_mode, max_guesses, workers=workers,
+            certificate = opening_table(lexicon, rules=rules, workers=workers,
                                         recompute=recompute, results_path=results_path,
                                         progress=progress)
         except KeyboardInterrupt:
@@ -263,6 +263,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
         raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
                                 lexicon.n_answers, None) from None
     # Every tree returned is replayed on every answer, independently of the search.
+    # (max_guesses, not rules: an opener that cannot finish in time is played to its guarantee)
     check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses, guesses=lexicon.guesses)
     if check["total_guesses"] != best_total:
         raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
