@@ -30,6 +30,7 @@ import numpy as np
 from wordle_fast.exact.search import make_exact_searcher, opener_total
 from wordle_fast.exact.tables import EXACT, LOWER_BOUND, shipped_table
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.rulebook import Rules
 
 MAX_GUESSES = 6
 
@@ -62,8 +63,8 @@ def main() -> None:
     args = parser.parse_args()
 
     lexicon = Lexicon.edition("nyt2022-08", n_threads=1)
-    known = shipped_table(Lexicon.edition("nyt2022"), "off", MAX_GUESSES).entries
-    table = shipped_table(lexicon, "off", MAX_GUESSES).entries
+    known = shipped_table(Lexicon.edition("nyt2022"), Rules("off", MAX_GUESSES)).entries
+    table = shipped_table(lexicon, Rules("off", MAX_GUESSES)).entries
     pool = sorted(word for word, entry in table.items()
                   if entry.status == LOWER_BOUND and word in known
                   and known[word].status == EXACT)

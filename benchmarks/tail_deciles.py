@@ -72,7 +72,12 @@ def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None
     code = ("import json, sys\n"
             "from wordle_fast.lexicon import Lexicon\n"
             "from wordle_fast.exact.tables import shipped_table\n"
-            "table = shipped_table(Lexicon.edition(sys.argv[1]), sys.argv[2])\n"
+            "lexicon = Lexicon.edition(sys.argv[1])\n"
+            "try:  # the rules as one value (from 2026-11-29), or the mode alone before\n"
+            "    from wordle_fast.rulebook import Rules\n"
+            "    table = shipped_table(lexicon, Rules(sys.argv[2]))\n"
+            "except ImportError:\n"
+            "    table = shipped_table(lexicon, sys.argv[2])\n"
             "print(json.dumps([[e.opener, e.total] for e in table.entries.values()]))")
     done = subprocess.run([sys.executable, "-c", code, lists, mode], cwd=tree, check=True,
                           capture_output=True, text=True)

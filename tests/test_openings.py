@@ -22,6 +22,7 @@ from wordle_fast.exact.tables import (
 from wordle_fast.exact.results import save_table
 from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.trees import verify_tree
+from wordle_fast.rulebook import Rules
 
 
 def twin_totals(lexicon, max_guesses, mode):
@@ -183,7 +184,7 @@ def test_saved_entries_add_to_the_shipped_table(tmp_path):
     # The original lists' tables are complete, so this takes nyt2023's
     # hard table, which holds lower bounds.
     lexicon = Lexicon.edition("nyt2023")
-    shipped = shipped_table(lexicon, "hard")
+    shipped = shipped_table(lexicon, Rules("hard"))
     bounded = [w for w, e in shipped.entries.items() if e.status == LOWER_BOUND][:3]
     best = shipped.best[0]
     claims = {bounded[0]: ["exact", shipped.entries[bounded[0]].total + 40],
@@ -193,7 +194,7 @@ def test_saved_entries_add_to_the_shipped_table(tmp_path):
     results = tmp_path / "hard.json"
     # (sealed, as a run writes it: a file without a digest has its best
     # exact entry proven again, and these claims are made up)
-    save_table(results, table_description(lexicon, 6, "hard"),
+    save_table(results, table_description(lexicon, Rules("hard")),
                {word: OpenerEntry(word, *claim) for word, claim in claims.items()}, 0)
     table = opening_table(lexicon, "hard", results_path=results)
     assert str(results) in table.source and table.source.startswith("shipped table")
@@ -294,7 +295,7 @@ def test_cli_exact_table_and_optimal(tmp_path, capsys):
 
 def test_shipped_tables_answer_for_the_bundled_lists(official):
     for mode, optimum in [("off", 7920), ("hard", 8122)]:
-        table = shipped_table(official, mode)
+        table = shipped_table(official, Rules(mode))
         assert table is not None, f"no shipped table for {mode} mode"
         assert table.optimum == optimum and table.best == ["salet"]
         assert len(table.entries) == official.n_guesses
@@ -333,7 +334,7 @@ def test_shipped_certificates_hold_when_rechecked(official, edition, mode):
     from wordle_fast.exact.search import opener_total
 
     lexicon = official if edition is None else Lexicon.edition(edition)
-    table = shipped_table(lexicon, mode)
+    table = shipped_table(lexicon, Rules(mode))
     searcher = make_exact_searcher(lexicon, mode)
     rng = np.random.default_rng(11)
     above = [w for w, e in table.entries.items()
@@ -398,7 +399,7 @@ def test_ctrl_c_keeps_what_was_proven_and_a_rerun_resumes(tmp_path):
 
 
 def write_results(path, lexicon, claims, mode="off"):
-    path.write_text(json.dumps({"description": table_description(lexicon, 6, mode),
+    path.write_text(json.dumps({"description": table_description(lexicon, Rules(mode)),
                                 "within": 0, "entries": claims}))
     return path
 
@@ -443,7 +444,7 @@ def test_a_results_file_that_claims_the_impossible_is_refused(official, tmp_path
 def test_a_false_claim_in_the_cache_is_set_aside_and_proven_again(official, caplog):
     from wordle_fast.exact.tables import default_results_path
 
-    cached = default_results_path(official, 6)
+    cached = default_results_path(official, Rules())
     cached.parent.mkdir(parents=True, exist_ok=True)
     write_results(cached, official, {"aahed": ["exact", 7000], "crane": ["exact", 7930]})
     table = opening_table(official)

@@ -108,7 +108,7 @@ def test_a_forged_cache_is_set_aside_for_every_reader(ound_files, tmp_path, monk
     answers, guesses = ound_files
     lexicon = wf.Lexicon(answers, guesses)
     assert wf.analyze(["garms", "bound"], lexicon).turns[0].best_expected == 26 / 8
-    cached = default_results_path(lexicon, 6)
+    cached = default_results_path(lexicon, wf.Rules())
     assert cached.exists()
     # plausible: above MELBA's least possible total (15), below GARMS's 26
     edited(cached, lambda entries: entries.update(melba=["exact", 25]))
@@ -153,7 +153,7 @@ def test_an_exact_total_above_an_open_lower_bound_is_not_ranked():
     claims = {"bbbbb": (LOWER_BOUND, 12), "worst": (EXACT, 15), "first": (EXACT, 10),
               "tie": (LOWER_BOUND, 11), "early": (EXACT, 11),
               "stuck": (CANNOT_FINISH, None, 7, 30)}
-    table = OpeningTable("normal", 6, 5, 0, {word: OpenerEntry(word, *claim)
+    table = OpeningTable(wf.Rules(), 5, 0, {word: OpenerEntry(word, *claim)
                                              for word, claim in claims.items()}, 0.0, "test")
     assert [e.opener for e in table.ranked()] == ["first", "early", "tie", "bbbbb", "worst",
                                                   "stuck"]
@@ -218,7 +218,7 @@ def test_a_second_table_run_keeps_what_the_first_proved(ound_files, tmp_path, ca
     argv, results = ound_table(ound_files, tmp_path, capsys)
     lexicon = wf.Lexicon(*ound_files)
     # a run that read the file before the first finished knows one entry only
-    late = TableRun(lexicon, "off", 6, 0, results, table_description(lexicon, 6, "off"),
+    late = TableRun(lexicon, wf.Rules(), 0, results, table_description(lexicon, wf.Rules()),
                     {"garms": OpenerEntry("garms", "exact", 26)}, None)
     late.save(force=True)
     assert len(json.loads(results.read_text())["entries"]) == len(OUND_GUESSES)

@@ -16,7 +16,7 @@ from wordle_fast.cli.options import (
 )
 from wordle_fast.cli.output import EXIT_OK, StageProgress, check_output, send_json, wrote
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
-from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, mode_name
 
 SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
 
@@ -58,9 +58,10 @@ def run(args) -> int:
                             "with an NYT share text on standard input; one of the two")
     lexicon = lexicon_of(args)
     rows, mode, limit = _game(args, lexicon)
+    rules = Rules(mode, limit)
     if not args.quiet:
-        _say_if_the_table_is_missing(lexicon, mode, limit)
-    result = analyze(rows, lexicon, mode, limit, progress=StageProgress(not args.quiet))
+        _say_if_the_table_is_missing(lexicon, rules)
+    result = analyze(rows, lexicon, rules=rules, progress=StageProgress(not args.quiet))
     # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
     status = EXIT_OK if result.complete else EXIT_INTERRUPTED
     if not result.complete:
@@ -102,15 +103,15 @@ def _game(args, lexicon) -> tuple[list, str, int]:
             shared.max_guesses)
 
 
-def _say_if_the_table_is_missing(lexicon, mode: str, limit: int) -> None:
+def _say_if_the_table_is_missing(lexicon, rules: Rules) -> None:
     """Say up front that turn 1 waits for a whole opening table."""
     from wordle_fast.exact.tables import default_results_path, table_ready
 
-    if table_ready(lexicon, mode, limit):
+    if table_ready(lexicon, rules):
         return
-    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name(mode)} "
-          f"mode with at most {limit} guesses, so turn 1 first proves the best of all "
+    print(f"wordle-fast analyze: no opening table ships for these lists in {mode_name(rules.mode)} "
+          f"mode with at most {rules.max_guesses} guesses, so turn 1 first proves the best of all "
           f"{lexicon.n_guesses} openers: minutes for lists of the original's size, up to hours "
           f"in hard mode on larger ones. It is saved as it goes in "
-          f"{default_results_path(lexicon, limit, mode)} (Ctrl-C keeps what was proven; the next "
+          f"{default_results_path(lexicon, rules)} (Ctrl-C keeps what was proven; the next "
           "run resumes) and later analyses read it at once.", file=sys.stderr)

@@ -34,7 +34,7 @@ from wordle_fast.cli.output import (
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 from wordle_fast.game.ranking import rank_openers
-from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, mode_name
 from wordle_fast.strategies import ONE_BOARD_STRATEGIES
 from wordle_fast.words import counted
 
@@ -292,20 +292,19 @@ def _exact(args, lexicon) -> int:
                             "workers do the proofs: drop one of the two")
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
+    rules = Rules(args.hard_mode, args.max_guesses)
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
     progress = StageProgress(enabled=not args.quiet)
     try:
         if args.complete:
-            table = complete_table(lexicon, args.hard_mode, args.max_guesses, workers=workers,
-                                   executor=executor, results_path=args.results,
-                                   progress=progress,
+            table = complete_table(lexicon, rules=rules, workers=workers, executor=executor,
+                                   results_path=args.results, progress=progress,
                                    store=True if args.store is None else args.store,
                                    memo_bytes=args.memo_bytes, recompute=args.recompute)
         else:
-            table = opening_table(lexicon, args.hard_mode, args.max_guesses, args.within,
-                                  workers=workers, executor=executor,
-                                  results_path=args.results, recompute=args.recompute,
-                                  progress=progress)
+            table = opening_table(lexicon, within=args.within, rules=rules, workers=workers,
+                                  executor=executor, results_path=args.results,
+                                  recompute=args.recompute, progress=progress)
     except KeyboardInterrupt:
         print("wordle-fast openers: interrupted; the entries proven so far are saved; run the "
               "same command again to resume", file=sys.stderr)

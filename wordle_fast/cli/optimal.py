@@ -27,7 +27,7 @@ from wordle_fast.cli.output import (
     write,
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
-from wordle_fast.rules import ONE_BOARD_LIMIT
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
 
 
 DESCRIPTION = ("Exact search for the minimum total guesses over every answer "
@@ -80,8 +80,8 @@ def run(args) -> int:
     progress = (StageProgress(enabled=not args.quiet) if every_opener
                 else ProgressBar("Answers placed", enabled=not args.quiet))
     try:
-        result = optimal(opener=args.opener, lexicon=lexicon, hard_mode=args.hard_mode,
-                         max_guesses=args.max_guesses, candidates=args.candidates,
+        result = optimal(opener=args.opener, lexicon=lexicon,
+                         rules=Rules(args.hard_mode, args.max_guesses), candidates=args.candidates,
                          progress=progress, workers=workers, recompute=args.recompute,
                          store=store or None, memo_bytes=memo_bytes)
     except SearchInterrupted as stop:

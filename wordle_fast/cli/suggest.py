@@ -48,8 +48,7 @@ def run(args) -> int:
         return _several_boards(args, solver)
     suggestions = solver.suggest(top=args.top)
     # From the empty board the optimal strategy reads the exact opening table.
-    opening = (solver.strategy.first_move_source(solver.lexicon, solver.hard_mode,
-                                                 solver.max_guesses)
+    opening = (solver.strategy.first_move_source(solver.lexicon, solver.rules)
                if not solver.history else None)
     if send_json(args.json, {
             "opening_table": opening,

@@ -72,14 +72,16 @@ class SearchInterrupted(KeyboardInterrupt):
 
 @dataclass
 class OptimalResult:
-    """A proven total and its tree. ``scope`` says over what the opener is
-    best: ``"given opener"``, ``"every opener"`` (then ``certificate`` holds
-    every other opener's entry and ``best_openers`` every opener that ties),
-    or ``"best of N openers"`` (the quick path: not proven best overall)."""
+    """A proven total and its tree, under the rules asked for. ``scope``
+    says over what the opener is best: ``"given opener"``, ``"every
+    opener"`` (then ``certificate`` holds every other opener's entry and
+    ``best_openers`` every opener that ties), or ``"best of N openers"``
+    (the quick path: not proven best overall). A given opener that cannot
+    finish within the rules' limit has its ``guarantee``: the fewest
+    guesses it can guarantee, within which its tree is played."""
 
     opener: str
-    mode: str
-    max_guesses: int
+    rules: Rules
     total_guesses: int
     tree: dict
     distribution: dict[int, int]   # answers solved at each guess, from replaying the tree
@@ -88,9 +90,23 @@ class OptimalResult:
     scope: str = "given opener"
     best_openers: list[str] = field(default_factory=list)
     certificate: OpeningTable | None = None
-    # The limit asked for, when the given opener cannot finish within it:
-    # ``max_guesses`` is then the fewest guesses it can guarantee.
-    asked_max_guesses: int | None = None
+    guarantee: int | None = None
+
+    @property
+    def mode(self) -> str:
+        """The mode as people read it: "normal", "hard" or "strict"."""
+        return mode_name(self.rules.mode)
+
+    @property
+    def max_guesses(self) -> int:
+        """The limit the tree is played within: the rules', or the guarantee
+        of an opener that cannot finish within them."""
+        return self.rules.max_guesses if self.guarantee is None else self.guarantee
+
+    @property
+    def asked_max_guesses(self) -> int | None:
+        """The rules' limit when the opener cannot finish within it, else None."""
+        return None if self.guarantee is None else self.rules.max_guesses
 
     @property
     def games(self) -> int:
@@ -193,35 +209,84 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
     ``rules``, a :class:`wordle_fast.Rules` of one board.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
-    hard_mode, max_guesses = rules.mode, rules.max_guesses
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()
-    certificate, best_openers = None, []
-    if opener is not None:
-        openers, scope = [lexicon.guess_index(opener)], "given opener"
-    elif candidates is not None:
-        candidates = whole_number(candidates, "the number of candidate openers", minimum=1)
-        openers = [int(row) for row in by_cheap_score(lexicon)[:candidates]]
-        scope = f"best of {candidates} openers"
-    else:
-        try:
-            certificate = opening_table(lexicon, rules=rules, workers=workers,
-                                        recompute=recompute, results_path=results_path,
-                                        progress=progress)
-        except KeyboardInterrupt:
-            raise SearchInterrupted.in_table(lexicon.n_answers) from None
-        if certificate.optimum is None:
-            raise WordleError("no opener can solve every answer within "
-                              + counted(max_guesses, "guess", "guesses"))
-        best_openers = certificate.best
-        openers, scope = [lexicon.guess_index(best_openers[0])], "every opener"
-        progress = None
-    searcher = make_exact_searcher(lexicon, hard_mode, memo_bytes=memo_bytes)
+    openers, scope, certificate = _openers_to_try(lexicon, rules, opener, candidates,
+                                                  workers=workers, recompute=recompute,
+                                                  results_path=results_path, progress=progress)
+    searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes)
     if store is not None:
-        store = ProvenStore(store, store_description(lexicon, hard_mode))
+        store = ProvenStore(store, store_description(lexicon, rules.mode))
         store.attach(searcher)
+    best_row, best_total = _best_of(searcher, lexicon, openers, rules.max_guesses, store,
+                                    None if certificate is not None else progress)
+    guarantee = None
+    if best_row is None and scope == "given opener":
+        # Not a bad input: the answer is the fewest guesses it can guarantee.
+        best_row = openers[0]
+        try:
+            guarantee, best_total = fewest_guarantee(searcher, lexicon, best_row,
+                                                     rules.max_guesses, store=store)
+        except Stopped as stop:
+            raise SearchInterrupted(lexicon.guesses[best_row], stop.lower_bound, False,
+                                    stop.placed, lexicon.n_answers, None) from None
+    if best_row is None:
+        raise WordleError(f"none of the {len(openers)} openers tried can solve every answer "
+                          "within " + counted(rules.max_guesses, "guess", "guesses"))
+    if certificate is not None and best_total != certificate.optimum:
+        # Only a results file can carry a claim that is false yet plausible.
+        raise WordleError(f"{lexicon.guesses[best_row].upper()} totals {best_total}, but the "
+                          f"opening table ({certificate.source}) claims {certificate.optimum}: "
+                          "a results file holds a false entry; remove it (or name another "
+                          "--results file) and run again")
+    played_limit = rules.max_guesses if guarantee is None else guarantee
+    try:
+        tree = build_tree(searcher, lexicon, np.arange(lexicon.n_answers), best_row,
+                          played_limit, every_guess(searcher, lexicon))
+    except KeyboardInterrupt:
+        raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
+                                lexicon.n_answers, None) from None
+    # Every tree returned is replayed on every answer, independently of the search.
+    check = verify_tree(tree, lexicon.answers, rules.mode, played_limit,
+                        guesses=lexicon.guesses)
+    if check["total_guesses"] != best_total:
+        raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
+                           f"{best_total}; this is a bug")
+    return OptimalResult(opener=lexicon.guesses[best_row], rules=rules,
+                         total_guesses=best_total, tree=tree,
+                         distribution=check["distribution"],
+                         seconds=time.perf_counter() - started, stats=searcher.stats(),
+                         scope=scope, best_openers=(certificate.best if certificate is not None
+                                                    else [lexicon.guesses[best_row]]),
+                         certificate=certificate, guarantee=guarantee)
+
+
+def _openers_to_try(lexicon, rules, opener, candidates, **table_options):
+    """(opener rows, scope, certificate): the given opener; the N with the
+    smallest expected remaining set; or, proven by the opening table (its
+    certificate), the first of the best."""
+    if opener is not None:
+        return [lexicon.guess_index(opener)], "given opener", None
+    if candidates is not None:
+        candidates = whole_number(candidates, "the number of candidate openers", minimum=1)
+        return ([int(row) for row in by_cheap_score(lexicon)[:candidates]],
+                f"best of {candidates} openers", None)
+    try:
+        certificate = opening_table(lexicon, rules=rules, **table_options)
+    except KeyboardInterrupt:
+        raise SearchInterrupted.in_table(lexicon.n_answers) from None
+    if certificate.optimum is None:
+        raise WordleError("no opener can solve every answer within "
+                          + counted(rules.max_guesses, "guess", "guesses"))
+    return [lexicon.guess_index(certificate.best[0])], "every opener", certificate
+
+
+def _best_of(searcher, lexicon, openers, max_guesses, store, progress):
+    """(row, total) of the opener of ``openers`` with the least total
+    within ``max_guesses``, or (None, None) when none finishes; each is
+    searched with the best so far as its budget."""
     best_row, best_total = None, None
     for number, row in enumerate(openers):
         budget = (best_total - 1) if best_total is not None else UNSOLVABLE - 1
@@ -237,41 +302,4 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
                                     lexicon.n_answers, best) from None
         if total <= budget:
             best_row, best_total = int(row), int(total)
-    asked = None
-    if best_row is None and scope == "given opener":
-        # Not a bad input: the answer is the fewest guesses it can guarantee.
-        asked, best_row = max_guesses, openers[0]
-        try:
-            max_guesses, best_total = fewest_guarantee(searcher, lexicon, best_row, asked,
-                                                       store=store)
-        except Stopped as stop:
-            raise SearchInterrupted(lexicon.guesses[best_row], stop.lower_bound, False,
-                                    stop.placed, lexicon.n_answers, None) from None
-    if best_row is None:
-        raise WordleError(f"none of the {len(openers)} openers tried can solve every answer "
-                          "within " + counted(max_guesses, "guess", "guesses"))
-    if certificate is not None and best_total != certificate.optimum:
-        # Only a results file can carry a claim that is false yet plausible.
-        raise WordleError(f"{lexicon.guesses[best_row].upper()} totals {best_total}, but the "
-                          f"opening table ({certificate.source}) claims {certificate.optimum}: "
-                          "a results file holds a false entry; remove it (or name another "
-                          "--results file) and run again")
-    try:
-        tree = build_tree(searcher, lexicon, np.arange(lexicon.n_answers), best_row, max_guesses,
-                          every_guess(searcher, lexicon))
-    except KeyboardInterrupt:
-        raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
-                                lexicon.n_answers, None) from None
-    # Every tree returned is replayed on every answer, independently of the search.
-    # (max_guesses, not rules: an opener that cannot finish in time is played to its guarantee)
-    check = verify_tree(tree, lexicon.answers, hard_mode, max_guesses, guesses=lexicon.guesses)
-    if check["total_guesses"] != best_total:
-        raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
-                           f"{best_total}; this is a bug")
-    return OptimalResult(opener=lexicon.guesses[best_row],
-                         mode=mode_name(hard_mode),
-                         max_guesses=max_guesses, total_guesses=best_total, tree=tree,
-                         distribution=check["distribution"],
-                         seconds=time.perf_counter() - started, stats=searcher.stats(),
-                         scope=scope, best_openers=best_openers or [lexicon.guesses[best_row]],
-                         certificate=certificate, asked_max_guesses=asked)
+    return best_row, best_total

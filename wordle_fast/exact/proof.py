@@ -53,7 +53,6 @@ from wordle_fast.exact.results import merged_entries, save_table, trusted_result
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rulebook import Rules, one_board_rules
-from wordle_fast.rules import mode_name
 
 SHORTLIST = 30          # openers whose bounds pick the first incumbent
 SAVE_EVERY = 5.0        # seconds between saves of the results file
@@ -82,19 +81,17 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     ``rules``, a :class:`wordle_fast.Rules` of one board.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
-    hard_mode, max_guesses = rules.mode, rules.max_guesses
     within = whole_number(within, "the margin (in guesses)", minimum=0)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     started = time.perf_counter()
-    description = table_description(lexicon, max_guesses, hard_mode)
+    description = table_description(lexicon, rules)
     # A --results file is checked first, even when the shipped table
     # answers: a file that is not a table for these lists is never used or
     # overwritten, and the mistake is said at once.
-    path = Path(results_path) if results_path else default_results_path(lexicon, max_guesses,
-                                                                          hard_mode)
-    shipped = shipped_table(lexicon, hard_mode, max_guesses)
-    saved = trusted_results(path, description, lexicon, hard_mode, max_guesses, shipped,
+    path = Path(results_path) if results_path else default_results_path(lexicon, rules)
+    shipped = shipped_table(lexicon, rules)
+    saved = trusted_results(path, description, lexicon, rules, shipped,
                             named=results_path is not None)
     if recompute:
         shipped = None
@@ -109,12 +106,12 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     if not recompute:
         known.update(shipped.entries if shipped is not None else {})
         known.update(saved[0] if saved is not None else {})
-    run = TableRun(lexicon, hard_mode, max_guesses, within, path, description, known, progress)
+    run = TableRun(lexicon, rules, within, path, description, known, progress)
     try:
         run.prove(workers, executor)
     finally:
         run.save(force=True)
-    return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+    return OpeningTable(rules, lexicon.n_answers, within,
                         in_guess_order(run.entries, lexicon), time.perf_counter() - started,
                         "computed", run.reused, run.stages)
 
@@ -124,13 +121,14 @@ class TableRun:
 
     search_stage = "search"      # the name stage 3 reports its progress under
 
-    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
+    def __init__(self, lexicon, rules: Rules, within, path, description, known,
                  progress, memo_bytes=None):
-        self.lexicon, self.hard_mode, self.max_guesses = lexicon, hard_mode, max_guesses
+        self.lexicon, self.rules = lexicon, rules
+        self.max_guesses = rules.max_guesses   # the depth every opener is searched to
         self.within, self.path, self.description = within, path, description
         self.progress = progress or (lambda stage, done, total: None)
         self.memo_bytes = memo_bytes    # each searcher's memo, here and in the workers
-        self.searcher = make_exact_searcher(lexicon, hard_mode, memo_bytes=memo_bytes)
+        self.searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes)
         self.entries: dict[str, OpenerEntry] = {}
         # Proven bounds at or below the threshold: not certificates, but
         # saved, so that a resumed run need not bound those openers again.
@@ -156,7 +154,7 @@ class TableRun:
     def use_store(self, path) -> None:
         """Search with the store of proven states at ``path`` (None: the
         default one for these lists and mode), here and in the workers."""
-        self.store = ProvenStore(path, store_description(self.lexicon, self.hard_mode))
+        self.store = ProvenStore(path, store_description(self.lexicon, self.rules.mode))
         self.store.attach(self.searcher)
 
     @property
@@ -285,7 +283,7 @@ class TableRun:
                                      store=self.store, finish_check=True)
 
         def there(executor, rows):
-            return executor.submit(prove_job, lists, self.hard_mode, self.max_guesses, rows,
+            return executor.submit(prove_job, lists, self.rules, rows,
                                    self.threshold, [self.first_buckets.pop(row, None)
                                                     for row in rows], self._store_path(),
                                    self.memo_bytes)
@@ -302,7 +300,7 @@ class TableRun:
                                           store=self.store)
 
         def there(executor, rows):
-            return executor.submit(guarantee_job, lists, self.hard_mode, self.max_guesses, rows,
+            return executor.submit(guarantee_job, lists, self.rules, rows,
                                    self._store_path(), self.memo_bytes)
 
         self._run_jobs("guarantee", same_letters([(0, row) for row in rows], self.lexicon.guesses),

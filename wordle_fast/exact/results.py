@@ -32,11 +32,11 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.rules import ONE_BOARD_LIMIT
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
 
 
-def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
-                    max_guesses: int, shipped: OpeningTable | None, *, named: bool):
+def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
+                    shipped: OpeningTable | None, *, named: bool):
     """(entries, within) of the results file at ``path`` (its open bounds
     among the entries), or None when there is none. A file that is not to
     be trusted is refused when the user ``named`` it, else (the cache)
@@ -51,9 +51,9 @@ def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
     if saved is None:
         return None
     entries = merged_entries(saved[2], saved[0])
-    false = false_claim(entries, lexicon, shipped, max_guesses)
+    false = false_claim(entries, lexicon, shipped, rules.max_guesses)
     if false is None and not saved[3]:
-        false = _best_not_reproven(entries, lexicon, hard_mode, max_guesses)
+        false = _best_not_reproven(entries, lexicon, rules)
         if false is None:
             try:
                 save_table(path, description, saved[0], saved[1],
@@ -65,7 +65,7 @@ def trusted_results(path, description: dict, lexicon: Lexicon, hard_mode: str,
     return entries, saved[1]
 
 
-def _best_not_reproven(entries, lexicon: Lexicon, hard_mode: str, max_guesses: int):
+def _best_not_reproven(entries, lexicon: Lexicon, rules: Rules):
     """Why the least exact total of an unsealed file is false, or None when
     a search from scratch proves it again."""
     from wordle_fast.exact.search import make_exact_searcher, opener_total
@@ -74,8 +74,8 @@ def _best_not_reproven(entries, lexicon: Lexicon, hard_mode: str, max_guesses: i
     if not exact:
         return None
     best = min(exact, key=lambda e: e.total)
-    proven = opener_total(make_exact_searcher(lexicon, hard_mode), lexicon,
-                          lexicon.guess_index(best.opener), max_guesses)
+    proven = opener_total(make_exact_searcher(lexicon, rules.mode), lexicon,
+                          lexicon.guess_index(best.opener), rules.max_guesses)
     if proven == best.total:
         return None
     truth = "cannot finish" if proven >= UNSOLVABLE else f"totals exactly {proven}"
@@ -154,13 +154,12 @@ class _locked:
             self.handle.close()   # closing releases the lock
 
 
-def remember_opener(lexicon: Lexicon, hard_mode: str, max_guesses: int, word: str,
-                    total: int) -> None:
+def remember_opener(lexicon: Lexicon, rules: Rules, word: str, total: int) -> None:
     """Keep one opener's proven total (UNSOLVABLE or more: it cannot finish)
     in the default results file, beside the table's entries, so that no later
     table, analysis or optimal play searches it again."""
-    path = default_results_path(lexicon, max_guesses, hard_mode)
-    description = table_description(lexicon, max_guesses, hard_mode)
+    path = default_results_path(lexicon, rules)
+    description = table_description(lexicon, rules)
     try:
         entries, within, open_bounds, _ = read_table_file(
             path, description, lexicon.guesses, strict=False) or ({}, 0, {}, True)

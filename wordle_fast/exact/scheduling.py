@@ -12,6 +12,7 @@ from wordle_fast.errors import WordleError
 from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.rulebook import Rules
 
 BOUND_BATCH = 256       # openers per call of the bound pass (progress, Ctrl-C between)
 
@@ -69,24 +70,25 @@ def _worker_store(path, lists, hard_mode, memo_bytes):
     return store
 
 
-def prove_job(lists, hard_mode, max_guesses, rows, budget, buckets, store_path=None,
-              memo_bytes=None):
-    """[(row, opener_total)] for each of ``rows`` in turn (openers with the
-    same letters, whose searches share the memo), ``buckets`` theirs or None;
-    ``store_path``: the store of proven states to search with, if any;
-    ``memo_bytes``: the size of the searcher's memo, if not the default."""
-    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
-    store = _worker_store(store_path, lists, hard_mode, memo_bytes)
-    return [(row, opener_total(searcher, lexicon, row, max_guesses, budget, buckets=its_buckets,
-                               store=store, finish_check=True))
+def prove_job(lists, rules: Rules, rows, budget, buckets, store_path=None, memo_bytes=None):
+    """[(row, opener_total)] under ``rules`` for each of ``rows`` in turn
+    (openers with the same letters, whose searches share the memo),
+    ``buckets`` theirs or None; ``store_path``: the store of proven states
+    to search with, if any; ``memo_bytes``: the size of the searcher's memo,
+    if not the default."""
+    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes)
+    store = _worker_store(store_path, lists, rules.mode, memo_bytes)
+    return [(row, opener_total(searcher, lexicon, row, rules.max_guesses, budget,
+                               buckets=its_buckets, store=store, finish_check=True))
             for row, its_buckets in zip(rows, buckets, strict=True)]
 
 
-def guarantee_job(lists, hard_mode, max_guesses, rows, store_path=None, memo_bytes=None):
-    """[(row, limit, total)] (``fewest_guarantee``) for each of ``rows``."""
-    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
-    store = _worker_store(store_path, lists, hard_mode, memo_bytes)
-    return [(row, *fewest_guarantee(searcher, lexicon, row, max_guesses, store=store))
+def guarantee_job(lists, rules: Rules, rows, store_path=None, memo_bytes=None):
+    """[(row, limit, total)] (``fewest_guarantee`` beyond ``rules``'s limit)
+    for each of ``rows``."""
+    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes)
+    store = _worker_store(store_path, lists, rules.mode, memo_bytes)
+    return [(row, *fewest_guarantee(searcher, lexicon, row, rules.max_guesses, store=store))
             for row in rows]
 
 

@@ -20,15 +20,15 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.lexicon import Lexicon, lexicon_from
-from wordle_fast.rules import ONE_BOARD_LIMIT
+from wordle_fast.rulebook import Rules
 
 WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_first)
 
 
-def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off",
-                   max_guesses: int = ONE_BOARD_LIMIT, *, workers: int = 1, executor=None,
+def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None = None,
+                   max_guesses: int | None = None, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, store=True,
-                   memo_bytes: int | None = None) -> OpeningTable:
+                   memo_bytes: int | None = None, rules: Rules | None = None) -> OpeningTable:
     """The opening table (see ``opening_table``) with, besides, the exact
     total or "cannot finish" of every opener in ``words``, whatever its
     bound: openers a table at the optimum leaves with a lower bound, such as
@@ -40,22 +40,24 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str = "off"
     called as ``progress(stage, done, total)``, the last stage "settle".
     ``store``: the store of proven states (``exact.store``) at its default
     place (True), at a path, or none (False). ``memo_bytes``: each
-    searcher's memo, if not the default (``make_exact_searcher``).
+    searcher's memo, if not the default (``make_exact_searcher``). The
+    rules: ``hard_mode`` and ``max_guesses``, or ``rules`` (as
+    ``opening_table`` takes them).
     """
     lexicon = lexicon or Lexicon()
     rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
-                          results_path=results_path, progress=progress)
+                          results_path=results_path, progress=progress, rules=rules)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store, memo_bytes)
+    run = _SettleRun.after(table, lexicon, results_path, progress, store, memo_bytes)
     left = [(0, row) for row in dict.fromkeys(rows)
             if table.entries[lexicon.guesses[row]].status == LOWER_BOUND]
     try:
         run.search(left, workers, executor)
     finally:
         run.save(force=True)
-    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+    return OpeningTable(table.rules, lexicon.n_answers, table.within,
                         in_guess_order(run.entries, lexicon),
                         table.seconds + time.perf_counter() - started, "computed",
                         len(table.entries), {"openers_settled": len(left)})
@@ -68,24 +70,21 @@ class _SettleRun(TableRun):
     search_stage = "settle"
     threshold = UNSOLVABLE - 1
 
-    def __init__(self, lexicon, hard_mode, max_guesses, within, path, description, known,
-                 progress, memo_bytes=None):
-        super().__init__(lexicon, hard_mode, max_guesses, within, path, description, known,
-                         progress, memo_bytes)
+    def __init__(self, lexicon, rules, within, path, description, known, progress,
+                 memo_bytes=None):
+        super().__init__(lexicon, rules, within, path, description, known, progress, memo_bytes)
         self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
     @classmethod
-    def after(cls, table: OpeningTable, lexicon, hard_mode, results_path, progress, store,
+    def after(cls, table: OpeningTable, lexicon, results_path, progress, store,
               memo_bytes=None):
-        """A run that goes on from ``table``, saving to ``results_path`` (default:
-        the cache directory's results file for these lists, mode and limit),
-        with the store of proven states ``store`` (True, a path or False)."""
-        limit = table.max_guesses
-        path = (Path(results_path) if results_path
-                else default_results_path(lexicon, limit, hard_mode))
-        run = cls(lexicon, hard_mode, limit, table.within, path,
-                  table_description(lexicon, limit, hard_mode), table.entries, progress,
-                  memo_bytes)
+        """A run that goes on from ``table``, under its rules, saving to
+        ``results_path`` (default: the cache directory's results file for
+        these lists and rules), with the store of proven states ``store``
+        (True, a path or False)."""
+        path = Path(results_path) if results_path else default_results_path(lexicon, table.rules)
+        run = cls(lexicon, table.rules, table.within, path,
+                  table_description(lexicon, table.rules), table.entries, progress, memo_bytes)
         if store is not False:
             try:
                 run.use_store(None if store is True else store)
@@ -98,11 +97,11 @@ class _SettleRun(TableRun):
         return run
 
 
-def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
-                   max_guesses: int = ONE_BOARD_LIMIT, *, workers: int = 1, executor=None,
+def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
+                   max_guesses: int | None = None, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, lists: str | None = None,
                    store=True, memo_bytes: int | None = None,
-                   recompute: bool = False) -> OpeningTable:
+                   recompute: bool = False, rules: Rules | None = None) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -122,14 +121,16 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
     ``memo_bytes`` sizes each searcher's memo (``settle_openers``).
     ``recompute`` starts from nothing, as ``opening_table``'s does: neither
     the shipped table nor the saved results are read (the store is kept or
-    not by ``store`` alone)."""
+    not by ``store`` alone). The rules: ``hard_mode`` and ``max_guesses``,
+    or ``rules`` (as ``opening_table`` takes them)."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     _check_memory(lexicon, workers if executor is None else 1, memo_bytes)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
-                          results_path=results_path, progress=progress, recompute=recompute)
+                          results_path=results_path, progress=progress, recompute=recompute,
+                          rules=rules)
     started = time.perf_counter()
-    run = _SettleRun.after(table, lexicon, hard_mode, results_path, progress, store, memo_bytes)
+    run = _SettleRun.after(table, lexicon, results_path, progress, store, memo_bytes)
     run.search_stage = "complete"
     bounded = worst_first(sorted((entry.total, lexicon.guess_index(word))
                                  for word, entry in table.entries.items()
@@ -141,7 +142,7 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str = "off",
                       workers, executor)
     finally:
         run.save(force=True)
-    return OpeningTable(table.mode, max_guesses, lexicon.n_answers, table.within,
+    return OpeningTable(table.rules, lexicon.n_answers, table.within,
                         in_guess_order(run.entries, lexicon),
                         table.seconds + time.perf_counter() - started, "computed",
                         table.reused, {"openers_settled": len(bounded)})

@@ -28,7 +28,7 @@ from wordle_fast._display import html_table
 from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
-from wordle_fast.rules import ONE_BOARD_LIMIT, mode_name
+from wordle_fast.rulebook import Rules, mode_name
 from wordle_fast.words import data_folder
 
 EXACT, LOWER_BOUND, CANNOT_FINISH = "exact", "lower bound", "cannot finish"
@@ -59,11 +59,10 @@ class OpenerEntry:
 
 @dataclass
 class OpeningTable:
-    """Every allowed opener's certificate for one pair of lists, mode and
-    guess limit."""
+    """Every allowed opener's certificate for one pair of lists under one
+    set of rules (the mode and the guess limit)."""
 
-    mode: str                       # "normal", "hard" or "strict"
-    max_guesses: int
+    rules: Rules
     n_answers: int
     within: int                     # every opener within this of the optimum is exact
     entries: dict[str, OpenerEntry]   # by opener, in guess-list order
@@ -71,6 +70,15 @@ class OpeningTable:
     source: str                     # "computed", or where it was read from
     reused: int = 0                 # entries taken from saved results
     stages: dict = field(default_factory=dict)   # computed: seconds per stage, openers searched
+
+    @property
+    def mode(self) -> str:
+        """The mode as the files write it: "normal", "hard" or "strict"."""
+        return mode_name(self.rules.mode)
+
+    @property
+    def max_guesses(self) -> int:
+        return self.rules.max_guesses
 
     @property
     def optimum(self) -> int | None:
@@ -152,16 +160,16 @@ class OpeningTable:
         return all(e.status != LOWER_BOUND for e in self.entries.values())
 
 
-def table_description(lexicon: Lexicon, max_guesses: int, hard_mode: str) -> dict:
+def table_description(lexicon: Lexicon, rules: Rules) -> dict:
     """What decides a table: the lists (by content), the limit and the mode."""
     return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
-            "guesses": words_digest(lexicon.guesses), "max_guesses": max_guesses,
-            "mode": mode_name(hard_mode)}
+            "guesses": words_digest(lexicon.guesses), "max_guesses": rules.max_guesses,
+            "mode": mode_name(rules.mode)}
 
 
-def default_results_path(lexicon: Lexicon, max_guesses: int, hard_mode: str = "off") -> Path:
-    """Where the entries proven so far for these lists, limit and mode are kept."""
-    description = table_description(lexicon, max_guesses, hard_mode)
+def default_results_path(lexicon: Lexicon, rules: Rules = Rules()) -> Path:
+    """Where the entries proven so far for these lists and rules are kept."""
+    description = table_description(lexicon, rules)
     digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
     return default_cache_dir() / f"exact-openers-{digest}.json"
 
@@ -275,12 +283,11 @@ def shipped_tables() -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("exact-openers-"))
 
 
-def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
-                  max_guesses: int = ONE_BOARD_LIMIT) -> OpeningTable | None:
-    """The shipped table for exactly these lists (by their hashes), mode and
-    limit, or None."""
+def shipped_table(lexicon: Lexicon, rules: Rules = Rules()) -> OpeningTable | None:
+    """The shipped table for exactly these lists (by their hashes) and
+    rules, or None."""
     started = time.perf_counter()
-    description = table_description(lexicon, max_guesses, hard_mode)
+    description = table_description(lexicon, rules)
     folder = data_folder()
     for name in shipped_tables():
         # Each file starts with its description: only the one that matches
@@ -291,21 +298,20 @@ def shipped_table(lexicon: Lexicon, hard_mode: str = "off",
             found = read_table_file(path, description, lexicon.guesses, strict=False)
         if found is not None and len(found[0]) == lexicon.n_guesses:
             entries, within, *_ = found
-            return OpeningTable(mode_name(hard_mode), max_guesses, lexicon.n_answers, within,
+            return OpeningTable(rules, lexicon.n_answers, within,
                                 in_guess_order(entries, lexicon), time.perf_counter() - started,
                                 f"shipped table {name}")
     return None
 
 
-def table_ready(lexicon: Lexicon, hard_mode: str = "off",
-                max_guesses: int = ONE_BOARD_LIMIT) -> bool:
+def table_ready(lexicon: Lexicon, rules: Rules = Rules()) -> bool:
     """Whether ``opening_table`` answers without proving anything: a table
-    ships for these lists, mode and limit, or an earlier run saved one whole."""
-    if shipped_table(lexicon, hard_mode, max_guesses) is not None:
+    ships for these lists and rules, or an earlier run saved one whole."""
+    if shipped_table(lexicon, rules) is not None:
         return True
     try:
-        saved = read_table_file(default_results_path(lexicon, max_guesses, hard_mode),
-                                table_description(lexicon, max_guesses, hard_mode),
+        saved = read_table_file(default_results_path(lexicon, rules),
+                                table_description(lexicon, rules),
                                 lexicon.guesses, strict=False)
     except Unsealed:
         return False

@@ -251,15 +251,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
         played_legal = _with(legal, row)    # the rule's guesses, and the one played
         exact = True
         if number == 1:
-            optimum, best, totals = _opening_values(lexicon, hard_mode, max_guesses, progress)
+            optimum, best, mine, exact = _first_turn(searcher, lexicon, rules, row, progress)
             optimal_total = optimum
-            mine = totals.get(guess)
-            if mine is None:
-                mine, exact = _opener_total(searcher, lexicon, row, depth, progress)
-                if exact:   # kept, so the next analysis of this opener is instant
-                    from wordle_fast.exact.results import remember_opener
-
-                    remember_opener(lexicon, hard_mode, max_guesses, guess, mine)
         else:
             optimum = searcher.solve(members, depth, legal=legal)
             best = _best_guesses(searcher, lexicon, members, depth, legal, optimum)
@@ -314,7 +307,24 @@ def _with(legal, row):
     return np.sort(np.append(legal, row))
 
 
-def _opening_values(lexicon, hard_mode, max_guesses, progress):
+def _first_turn(searcher, lexicon, rules, row, progress):
+    """(optimum, the first optimal openers, the opener's total, whether it
+    is exact) for the opener ``row``: from the opening table, or searched
+    when the table lacks it (and then kept, so that the next analysis of
+    this opener is instant)."""
+    optimum, best, totals = _opening_values(lexicon, rules, progress)
+    mine = totals.get(lexicon.guesses[row])
+    if mine is not None:
+        return optimum, best, mine, True
+    mine, exact = _opener_total(searcher, lexicon, row, rules.max_guesses, progress)
+    if exact:
+        from wordle_fast.exact.results import remember_opener
+
+        remember_opener(lexicon, rules, lexicon.guesses[row], mine)
+    return optimum, best, mine, exact
+
+
+def _opening_values(lexicon, rules, progress):
     """(optimum, the first optimal openers, totals by opener where the table
     knows them: exact, or UNSOLVABLE for an opener proven unable to finish)
     from the exact opening table: shipped, saved by an earlier run, or
@@ -322,7 +332,7 @@ def _opening_values(lexicon, hard_mode, max_guesses, progress):
     from wordle_fast.exact.proof import opening_table
     from wordle_fast.exact.tables import CANNOT_FINISH, EXACT
 
-    table = opening_table(lexicon, hard_mode, max_guesses, progress=progress)
+    table = opening_table(lexicon, rules=rules, progress=progress)
     totals = {word: entry.total if entry.status == EXACT else UNSOLVABLE
               for word, entry in table.entries.items()
               if entry.status in (EXACT, CANNOT_FINISH)}

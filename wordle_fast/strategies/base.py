@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, UnderRules
+from wordle_fast.rulebook import Rules, UnderRules
 from wordle_fast.rules import legal_guesses
 from wordle_fast.scoring import GuessScores
 
@@ -105,8 +105,7 @@ class Strategy:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cache_key()!r})"
 
-    def first_move_source(self, lexicon, hard_mode: str = "off",
-                          max_guesses: int = ONE_BOARD_LIMIT) -> str | None:
+    def first_move_source(self, lexicon, rules: Rules = Rules()) -> str | None:
         """Where the first move's values come from when they are read, not
         computed (a table, which a command names); None otherwise."""
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordle_fast.errors import InvalidOption
-from wordle_fast.rules import MAX_GUESS_LIMIT, ONE_BOARD_LIMIT
+from wordle_fast.rulebook import MAX_GUESS_LIMIT, Rules
 from wordle_fast.strategies.base import Strategy
 
 # The exact search and its tables load when this strategy first plays, not
@@ -55,7 +55,7 @@ class OptimalStrategy(Strategy):
                                 "strategy")
         self._searchers = {}
         self._searchers_for = None
-        self._tables = {}        # (hard mode, limit) -> the opening table, for _searchers_for
+        self._tables = {}        # Rules -> the opening table, for _searchers_for
         self._win_counters = {}  # hard mode -> WinCounter, for _searchers_for
 
     def searcher(self, lexicon, hard_mode: str = "off"):
@@ -69,19 +69,18 @@ class OptimalStrategy(Strategy):
             self._searchers[hard_mode] = make_exact_searcher(lexicon, hard_mode, lexicon.n_threads)
         return self._searchers[hard_mode]
 
-    def opening_table(self, lexicon, hard_mode: str = "off", max_guesses: int = ONE_BOARD_LIMIT):
-        """The exact opening table for the lexicon, mode and limit: shipped,
+    def opening_table(self, lexicon, rules: Rules = Rules()):
+        """The exact opening table for the lexicon and rules: shipped,
         saved, or computed once and kept."""
         from wordle_fast.exact.proof import opening_table
 
-        self.searcher(lexicon, hard_mode)   # resets the tables for a new lexicon
-        key = (hard_mode, max_guesses)
-        if key not in self._tables:
-            self._tables[key] = opening_table(lexicon, hard_mode, max_guesses)
-        return self._tables[key]
+        self.searcher(lexicon, rules.mode)   # resets the tables for a new lexicon
+        if rules not in self._tables:
+            self._tables[rules] = opening_table(lexicon, rules=rules)
+        return self._tables[rules]
 
-    def first_move_source(self, lexicon, hard_mode="off", max_guesses: int = ONE_BOARD_LIMIT):
-        return self.opening_table(lexicon, hard_mode, max_guesses).source
+    def first_move_source(self, lexicon, rules: Rules = Rules()):
+        return self.opening_table(lexicon, rules).source
 
     def values(self, position):
         self.caveat = None
@@ -104,7 +103,7 @@ class OptimalStrategy(Strategy):
         # None when no opener can finish within the limit.
         from wordle_fast.exact.tables import EXACT
 
-        table = self.opening_table(position.lexicon, position.hard_mode, position.max_guesses)
+        table = self.opening_table(position.lexicon, position.rules)
         entries = [table.entries[position.lexicon.guesses[row]] for row in position.rows]
         if all(entry.total is None for entry in entries):
             return None
