@@ -278,3 +278,43 @@ def test_a_command_loads_only_what_it_uses():
     for heavy in ("wordle_fast.cli.simulate", "wordle_fast.cli.openers", "wordle_fast.exact.proof",
                   "wordle_fast.strategies", "wordle_fast.game.solver", "wordle_fast._exact"):
         assert heavy not in loaded, heavy
+
+
+# -- short functions ------------------------------------------------------------------
+
+FUNCTION_LINES = 80   # code lines: the docstring, blank lines and comments aside
+# Functions allowed past it, and why (none today).
+LONG_FUNCTIONS: dict[str, str] = {}
+
+
+def code_lines(function: ast.FunctionDef, lines: list[str]) -> int:
+    """The lines of ``function``'s body that hold code: not its signature,
+    not its docstring, not blank, not a comment alone."""
+    body = function.body
+    if (len(body) > 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)):
+        body = body[1:]
+    return sum(1 for number in range(body[0].lineno, function.end_lineno + 1)
+               if lines[number - 1].strip() and not lines[number - 1].strip().startswith("#"))
+
+
+def long_functions(path: Path) -> dict[str, int]:
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    return {f"{path.name}:{node.name}": n for node in ast.walk(ast.parse(text))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and (n := code_lines(node, lines)) > FUNCTION_LINES}
+
+
+def test_python_functions_stay_short():
+    long = {name: n for path in PACKAGE.rglob("*.py") for name, n in long_functions(path).items()}
+    assert set(long) <= set(LONG_FUNCTIONS), long
+
+
+def test_the_function_counter_counts_code_only(tmp_path):
+    body = "\n".join(f"    x{i} = {i}  # a line of code" for i in range(FUNCTION_LINES))
+    source = tmp_path / "m.py"
+    source.write_text(f'def short():\n    """A docstring,\n\n    of four lines."""\n\n'
+                      f'    # a comment\n{body}\n\n\ndef long():\n{body}\n    return 1\n')
+    # short: 80 lines of code; long: one more
+    assert long_functions(source) == {"m.py:long": FUNCTION_LINES + 1}

@@ -267,22 +267,12 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
             after_legal = (None if legal is None else
                            searcher.legal_after(played_legal, row, code))
             after = searcher.solve(left_after, depth - 1, legal=after_legal)
-        expected = None if mine >= UNSOLVABLE else mine / n
-        best_expected = None if optimum >= UNSOLVABLE else optimum / n
-        # Only an exact value of a legal guess is graded: a lower bound may
-        # sit below the optimum, and a guess the rule forbids may beat every
-        # legal one; either would read as a negative loss.
-        graded = exact and violation is None
-        lost = (None if expected is None or best_expected is None or not graded
-                else expected - best_expected)
-        luck = (None if expected is None or not exact or after >= UNSOLVABLE else
-                (expected - 1) - after / len(left_after))
+        expected, best_expected, lost, grade, luck = _graded(
+            mine, optimum, n, exact, violation is None, after, len(left_after))
         turns.append(TurnAnalysis(
             turn=number, guess=guess, candidates=n, expected=expected, exact=exact,
-            best=best, best_expected=best_expected, lost=lost,
-            grade=grade_choice(lost) if graded else ("unfinished" if not exact else "illegal"),
-            bits=bits, most_bits=richest.expected_bits,
-            most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
+            best=best, best_expected=best_expected, lost=lost, grade=grade, bits=bits,
+            most_bits=richest.expected_bits, most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
             bits_realized=realized_information(n, len(left_after)), luck=luck,
             luck_grade=grade_luck(luck),
@@ -297,6 +287,25 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
     optimal_expected = None if optimal_total >= UNSOLVABLE else optimal_total / lexicon.n_answers
     return GameAnalysis(tuple(turns), mode_name(hard_mode),
                         max_guesses, history[-1][1] == green, optimal_expected)
+
+
+def _graded(mine, optimum, n, exact, legal, after, left):
+    """(expected, best expected, guesses lost, grade, luck) of a turn whose
+    guess totals ``mine`` (exact or a lower bound) over ``n`` candidates
+    where the best totals ``optimum``, and after whose feedback the ``left``
+    candidates total ``after``."""
+    expected = None if mine >= UNSOLVABLE else mine / n
+    best_expected = None if optimum >= UNSOLVABLE else optimum / n
+    # Only an exact value of a legal guess is graded: a lower bound may sit
+    # below the optimum, and a guess the rule forbids may beat every legal
+    # one; either would read as a negative loss.
+    graded = exact and legal
+    lost = (None if expected is None or best_expected is None or not graded
+            else expected - best_expected)
+    grade = grade_choice(lost) if graded else ("unfinished" if not exact else "illegal")
+    luck = (None if expected is None or not exact or after >= UNSOLVABLE
+            else (expected - 1) - after / left)
+    return expected, best_expected, lost, grade, luck
 
 
 def _with(legal, row):
