@@ -726,27 +726,32 @@ def test_a_technique_saves_states_and_keeps_the_total(official, switch):
 LANES = [lanes for lanes in (0, 16, 32) if lanes <= machine_lanes()]
 
 
-@given(st.integers(1, 80), st.booleans(), st.integers(0, 2**32 - 1), st.sampled_from(LANES))
+@given(st.integers(1, 80), st.sampled_from(["every", "scattered", "runs"]),
+       st.integers(0, 2**32 - 1), st.sampled_from(LANES))
 @settings(max_examples=80, deadline=None)
-def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, with_rows, seed,
-                                                             lanes):
+def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, rows, seed, lanes):
     # The scan has several kernels (pairwise compares of 16 or 32 guesses at
     # a time for small sets, over consecutive guesses or a list of rows;
-    # masks for the rest), and `lanes` picks the widest pairwise one this
-    # machine runs (0: masks only): every one must count each guess's
+    # masks for the rest; a block of the list whose rows are consecutive is
+    # read as consecutive guesses), and `lanes` picks the widest pairwise one
+    # this machine runs (0: masks only): every one must count each guess's
     # buckets as numpy does.
     rng = np.random.default_rng(seed)
     members = np.sort(rng.choice(official.n_answers, n, replace=False))
-    mode = "hard" if with_rows else "off"
+    mode = "off" if rows == "every" else "hard"
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
                              n_threads=1, mode=mode, guess_letters=official.encoded_guesses,
                              lanes=lanes)
-    if with_rows:
+    if rows == "every":
+        legal = np.arange(official.n_guesses)
+    elif rows == "scattered":
         extra = rng.choice(official.n_guesses, rng.integers(1, 3000), replace=False)
         legal = np.unique(np.concatenate([extra, official.answer_rows[members]]))
-    else:
-        legal = np.arange(official.n_guesses)
-    bounds, buckets = searcher.guess_bounds(members, None if not with_rows else legal)
+    else:   # runs of consecutive rows, some longer than a block of the scan, and gaps
+        starts = rng.choice(official.n_guesses, 3, replace=False)
+        runs = [np.arange(s, min(official.n_guesses, s + rng.integers(1, 1500))) for s in starts]
+        legal = np.unique(np.concatenate([*runs, official.answer_rows[members]]))
+    bounds, buckets = searcher.guess_bounds(members, None if rows == "every" else legal)
     codes = official.matrix[legal][:, members]
     ordered = np.sort(codes, axis=1)
     expected = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)

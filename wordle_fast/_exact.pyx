@@ -231,6 +231,11 @@ cdef void _guess_bounds_columns(
     cdef int64_t k, green
     cdef uint8_t ks[32]
     cdef uint8_t greens[32]
+    if rows != NULL and rows[last - 1] - rows[first] == last - 1 - first:
+        # consecutive rows (every guess legal there, as after gray tiles in
+        # hard mode): read as a block of the columns, without the rows
+        columns += rows[first] - first
+        rows = NULL
     cdef Py_ssize_t most = ((PAIRWISE_MAX if rows == NULL else PAIRWISE_MAX_ROWS) if lanes == 16
                             else WIDE_PAIRWISE_MAX if rows == NULL else WIDE_PAIRWISE_MAX_ROWS)
     if lanes and n <= most:
