@@ -311,6 +311,17 @@ def test_python_functions_stay_short():
     assert set(long) <= set(LONG_FUNCTIONS), long
 
 
+LINE_WIDTH = 99   # characters; the compiled .pyx sources wait for their split (issue 55)
+
+
+def test_python_lines_stay_narrow():
+    wide = [f"{path.relative_to(PACKAGE)}:{number}"
+            for pattern in ("*.py", "*.pyi", "*.pxd", "*.h") for path in PACKAGE.rglob(pattern)
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > LINE_WIDTH]
+    assert wide == [], f"lines over {LINE_WIDTH} characters"
+
+
 def test_the_function_counter_counts_code_only(tmp_path):
     body = "\n".join(f"    x{i} = {i}  # a line of code" for i in range(FUNCTION_LINES))
     source = tmp_path / "m.py"

@@ -65,7 +65,8 @@ def select(choice: str | None = None) -> SimpleNamespace:
         return _python()
 
 
-def missing_core_message(error: ImportError, package: Path = Path(__file__).resolve().parent) -> str:
+def missing_core_message(error: ImportError,
+                         package: Path = Path(__file__).resolve().parent) -> str:
     """Why the compiled core did not load from ``package``, and what to do."""
     if (package.parent / "setup.py").exists():
         # Python found the unbuilt source folder of a checkout first: the

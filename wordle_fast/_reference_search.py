@@ -291,7 +291,9 @@ class LookaheadSearcher:
         return tuple(g for g in self.order if g in allowed)
 
     def _mass(self, bucket) -> float:
-        return float(len(bucket)) if self.weights is None else float(self.weights[list(bucket)].sum())
+        if self.weights is None:
+            return float(len(bucket))
+        return float(self.weights[list(bucket)].sum())
 
     def _entropy(self, members: tuple, guess: int) -> float:
         total = self._mass(members)

@@ -39,7 +39,8 @@ class LetterConstraints:
 
     length: int
     fixed: dict[int, str] = field(default_factory=dict)             # 0-based position -> letter
-    excluded: dict[str, set[int]] = field(default_factory=dict)     # letter -> positions it is not in
+    # letter -> positions it is not in
+    excluded: dict[str, set[int]] = field(default_factory=dict)
     min_count: dict[str, int] = field(default_factory=dict)
     max_count: dict[str, int] = field(default_factory=dict)
 
@@ -58,14 +59,16 @@ def parse_constraints(length: int, green: str | None = None, yellow: Sequence[st
             if char in "._-?":
                 continue
             if not "a" <= char <= "z":
-                raise InvalidConstraint(f"green template {green!r}: {char!r} is not a letter or '.'")
+                raise InvalidConstraint(f"green template {green!r}: {char!r} is not a letter "
+                                        "or '.'")
             rules.fixed[position] = char
     yellow_copies: dict[str, int] = {}
     for entry in yellow:
         letter, positions = _letter_and_positions(entry, length, "yellow")
         if not positions:
             raise InvalidConstraint(
-                f"yellow entry {entry!r} needs the position(s) the letter was yellow in, e.g. 'n3'")
+                f"yellow entry {entry!r} needs the position(s) the letter was yellow in, "
+                "e.g. 'n3'")
         yellow_copies[letter] = yellow_copies.get(letter, 0) + 1
         rules.excluded.setdefault(letter, set()).update(positions)
     gray_letters = set()
@@ -100,11 +103,13 @@ def _letter_and_positions(entry: str, length: int, kind: str) -> tuple[str, set[
     text = entry.strip().lower()
     if not text or not "a" <= text[0] <= "z" or not all(c.isdigit() for c in text[1:]):
         raise InvalidConstraint(
-            f"{kind} entry {entry!r} should be a letter followed by 1-based positions, e.g. 'n3' or 'e14'")
+            f"{kind} entry {entry!r} should be a letter followed by 1-based positions, "
+            "e.g. 'n3' or 'e14'")
     positions = {int(c) - 1 for c in text[1:]}
     bad = [p + 1 for p in positions if not 0 <= p < length]
     if bad:
-        raise InvalidConstraint(f"{kind} entry {entry!r}: position {bad[0]} is outside 1..{length}")
+        raise InvalidConstraint(f"{kind} entry {entry!r}: position {bad[0]} is outside "
+                                f"1..{length}")
     return text[0], positions
 
 

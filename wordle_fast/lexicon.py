@@ -151,8 +151,10 @@ class Lexicon:
                  guesses: WordSource | None = None, *, n_threads: int | None = None):
         # the bundled edition these lists are, when they were asked for by name
         self.lists = DEFAULT_EDITION if answers is None and guesses is None else None
-        self.answers = load_answers() if answers is None else load_word_list(answers, name="the answer list")
-        guesses = load_guesses() if guesses is None else load_word_list(guesses, name="the guess list")
+        self.answers = (load_answers() if answers is None
+                        else load_word_list(answers, name="the answer list"))
+        guesses = (load_guesses() if guesses is None
+                   else load_word_list(guesses, name="the guess list"))
         _check_same_length(guesses, self.answers)
         known = set(guesses)
         self.guesses = guesses + tuple(word for word in self.answers if word not in known)
@@ -240,7 +242,8 @@ class Lexicon:
         try:
             return self._answer_index[word]
         except KeyError:
-            raise UnknownWord(f"{word!r} is not in the answer list ({self.n_answers} words)") from None
+            message = f"{word!r} is not in the answer list ({self.n_answers} words)"
+            raise UnknownWord(message) from None
 
     def guess_index(self, word: str) -> int:
         word = normalize_word(word, self.length)

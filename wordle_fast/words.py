@@ -230,6 +230,7 @@ def encode_words(words: Iterable[str]) -> np.ndarray:
     length = len(words[0])
     for word in words:
         if len(word) != length or not word.isascii() or not word.isalpha() or not word.islower():
-            raise InvalidWord(f"encode_words expects validated lower-case words of one length, got {word!r}")
+            raise InvalidWord("encode_words expects validated lower-case words of one length, "
+                              f"got {word!r}")
     flat = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8)
     return (flat.reshape(len(words), length) - ord("a")).astype(np.uint8)

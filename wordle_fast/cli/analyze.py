@@ -111,7 +111,7 @@ def _say_if_the_table_is_missing(lexicon, rules: Rules) -> None:
         return
     print(f"wordle-fast analyze: no opening table ships for these lists in "
           f"{mode_name(rules.mode)} mode with at most {rules.max_guesses} guesses, so turn 1 "
-          f"first proves the best of all {lexicon.n_guesses} openers: minutes for lists of the original's size, up to hours "
-          f"in hard mode on larger ones. It is saved as it goes in "
+          f"first proves the best of all {lexicon.n_guesses} openers: minutes for lists of the "
+          f"original's size, up to hours in hard mode on larger ones. It is saved as it goes in "
           f"{default_results_path(lexicon, rules)} (Ctrl-C keeps what was proven; the next "
           "run resumes) and later analyses read it at once.", file=sys.stderr)

@@ -107,7 +107,9 @@ def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | 
                 stack.append((children[pattern], group, history + [(guess, code)], depth + 1))
     problems = [text for _, text in sorted(problems)] + _unreachable(tree, reached, stopped)
     if problems:
-        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+        shown = "; ".join(problems[:5])
+        if len(problems) > 5:
+            shown += f"; and {len(problems) - 5} more"
         raise InvalidTree(f"the tree fails {len(problems)} check(s): {shown}")
     distribution = Counter(depths.values())
     return {"total_guesses": sum(depths.values()), "answers": len(depths),

@@ -141,7 +141,8 @@ def table_lines(result: GameAnalysis) -> list[str]:
         lines.append(
             f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  "
             f"{('' if t.exact else '>=') + number(t.expected):>6}  "
-            f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  {number(t.lost):>5}  "
+            f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  "
+            f"{number(t.lost):>5}  "
             f"{t.grade:<11} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
             f"{t.probability:>6.1%} {t.left:>5}  "
             + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
@@ -272,7 +273,8 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
         turns.append(TurnAnalysis(
             turn=number, guess=guess, candidates=n, expected=expected, exact=exact,
             best=best, best_expected=best_expected, lost=lost, grade=grade, bits=bits,
-            most_bits=richest.expected_bits, most_informative=richest.word, pattern=format_pattern(code, lexicon.length),
+            most_bits=richest.expected_bits, most_informative=richest.word,
+            pattern=format_pattern(code, lexicon.length),
             probability=len(left_after) / n, left=len(left_after),
             bits_realized=realized_information(n, len(left_after)), luck=luck,
             luck_grade=grade_luck(luck),

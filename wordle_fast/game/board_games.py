@@ -83,7 +83,8 @@ class BoardsSimulationResult:
 
     def __repr__(self) -> str:
         return (f"BoardsSimulationResult({len(self.games)} games of {self.boards} boards, "
-                f"{self.config.get('strategy')}: {self.solved_rate:.2%} won in {self.max_guesses}, "
+                f"{self.config.get('strategy')}: {self.solved_rate:.2%} won in "
+                f"{self.max_guesses}, "
                 f"mean {self.mean:.4f}, median {self.median:g})")
 
     def summary(self) -> str:

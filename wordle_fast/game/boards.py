@@ -24,7 +24,8 @@ from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import ACCEPTED_FORMS, parse_pattern
 from wordle_fast.rulebook import Rules, rules_from
 from wordle_fast.scoring import GuessScores
-from wordle_fast.strategies import BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers
+from wordle_fast.strategies import (
+    BOARD_STRATEGIES, Position, Strategy, make_strategy, option_takers)
 from wordle_fast.words import WordSource, counted
 
 # Per-board scores of the whole guess pool are kept for this many candidate

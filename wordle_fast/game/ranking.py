@@ -39,7 +39,8 @@ def rank_openers(config: Solver | dict | None, openers: list[str], workers: int 
 
         settings = solver_settings(solver)
         with spawn_pool(workers) as pool:
-            for result in pool.map(_simulate_opener, [(settings, w, max_guesses) for w in openers]):
+            jobs = [(settings, word, max_guesses) for word in openers]
+            for result in pool.map(_simulate_opener, jobs):
                 results.append(result)
                 if progress is not None:
                     progress(len(results), len(openers))

@@ -47,7 +47,8 @@ class SimulationResult:
 
     def __post_init__(self):
         counts = Counter(len(self.sequences[a]) for a in self.solved_answers)
-        self.distribution = {turns: counts.get(turns, 0) for turns in range(1, self.max_guesses + 1)}
+        self.distribution = {turns: counts.get(turns, 0)
+                             for turns in range(1, self.max_guesses + 1)}
 
     @property
     def max_turns(self) -> int:
@@ -162,7 +163,8 @@ class SimulationResult:
             lines.append(f"Failed answers: {shown}")
         worst = self.worst_games(3)
         lines.append("Worst games: " + "; ".join(
-            f"{a} ({' '.join(g)}{'' if a in self.solved_answers else ', failed'})" for a, g in worst))
+            f"{a} ({' '.join(g)}{'' if a in self.solved_answers else ', failed'})"
+            for a, g in worst))
         lines.append(f"Time: {self.wall_time:.2f} s, {self.games_per_second:,.0f} games/s"
                      + (f" with {self.workers} workers" if self.workers > 1 else ""))
         return "\n".join(lines)

@@ -210,7 +210,8 @@ class Solver(UnderRules):
         if top is not None:
             top = whole_number(top, "the number of suggestions", minimum=0)
         order = scores.order(values, top)
-        return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name) for f in fields(GuessScore)},
+        return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name)
+                              for f in fields(GuessScore)},
                            score=float(values[int(i)])) for i in order]
 
     def best(self) -> Suggestion:

@@ -109,7 +109,8 @@ class GameState:
             narrowed = self._candidates[board].narrowed(row, code)
             if not narrowed:
                 why = explain_contradiction(lexicon, self.rows(board), guess, code)
-                raise InconsistentFeedback(why if self.boards == 1 else f"board {board + 1}: {why}")
+                raise InconsistentFeedback(why if self.boards == 1
+                                           else f"board {board + 1}: {why}")
             after[board] = narrowed
         before = self._counts()
         self._before.append((list(self._candidates), list(self._solved)))

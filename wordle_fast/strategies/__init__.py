@@ -21,8 +21,8 @@ from wordle_fast.strategies.heuristics import (
 from wordle_fast.strategies.lookahead import LookaheadStrategy
 from wordle_fast.strategies.optimal import OptimalStrategy
 
-__all__ = ["STRATEGIES", "BOARD_STRATEGIES", "ONE_BOARD_STRATEGIES", "DEFAULT_SOLVE_BONUS", "Option", "Position",
-           "Strategy", "make_strategy", "option_takers"]
+__all__ = ["STRATEGIES", "BOARD_STRATEGIES", "ONE_BOARD_STRATEGIES", "DEFAULT_SOLVE_BONUS",
+           "Option", "Position", "Strategy", "make_strategy", "option_takers"]
 
 # name -> class, in the order --help lists them
 STRATEGIES: dict[str, type[Strategy]] = {cls.name: cls for cls in (

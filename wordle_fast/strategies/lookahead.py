@@ -88,8 +88,8 @@ class LookaheadStrategy(Strategy):
         if self._searcher_for is None or self._searcher_for[0] is not lexicon \
                 or not _same_weights(self._searcher_for[1], weights) \
                 or self._searcher_for[2] != hard_mode:
-            self._searcher = make_lookahead_searcher(lexicon, weights, self.width, self.max_entries,
-                                           hard_mode=hard_mode)
+            self._searcher = make_lookahead_searcher(lexicon, weights, self.width,
+                                                     self.max_entries, hard_mode=hard_mode)
             self._searcher_for = (lexicon, weights, hard_mode)
         return self._searcher
 
