@@ -761,6 +761,39 @@ def test_guess_bounds_equal_the_numpy_twin_at_every_set_size(official, n, rows, 
     assert np.array_equal(bounds, twin)
 
 
+@given(st.integers(1, 80), st.sampled_from(["ends", "shuffled", "repeats", "run"]),
+       st.integers(0, 2**32 - 1), st.sampled_from(LANES))
+@settings(max_examples=80, deadline=None)
+def test_the_scan_counts_rows_in_any_order(official, n, kind, seed, lanes):
+    # Inside the search the scan meets lists of rows in reach or count order,
+    # not sorted. A block of them read as consecutive rows must really be
+    # one: "ends" lists look consecutive from their ends alone (10, 11, 3,
+    # 13), which once fooled the check.
+    rng = np.random.default_rng(seed)
+    members = np.sort(rng.choice(official.n_answers, n, replace=False))
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                             n_threads=1, lanes=lanes)
+    size = int(rng.integers(2, 1200))
+    start = int(rng.integers(0, official.n_guesses - size))
+    rows = np.arange(start, start + size)
+    if kind == "ends":      # every block keeps its ends; one row inside it is another
+        for first in range(0, size, 512):
+            last = min(size, first + 512) - 1
+            if last - first >= 2:
+                rows[rng.integers(first + 1, last)] = rng.integers(0, official.n_guesses)
+    elif kind == "shuffled":
+        rng.shuffle(rows)
+    elif kind == "repeats":
+        rows = rng.choice(official.n_guesses, size)
+    bounds, buckets = searcher.scan_bounds(members, rows)
+    codes = official.matrix[rows][:, members]
+    expected = 1 + (np.diff(np.sort(codes, axis=1), axis=1) != 0).sum(axis=1)
+    green = (codes == official.n_patterns - 1).any(axis=1)
+    assert np.array_equal(buckets, expected)
+    assert np.array_equal(bounds, np.where((expected == 1) & ~green, INFEASIBLE,
+                                           3 * n - expected - green))
+
+
 def test_lanes_beyond_the_machine_or_unknown_are_refused(official):
     with pytest.raises(ValueError, match="lanes must be 0, 16 or 32"):
         ExactSearcher(official.matrix, official.length, official.answer_rows, lanes=8)

@@ -231,7 +231,7 @@ cdef void _guess_bounds_columns(
     cdef int64_t k, green
     cdef uint8_t ks[32]
     cdef uint8_t greens[32]
-    if rows != NULL and rows[last - 1] - rows[first] == last - 1 - first:
+    if rows != NULL and _consecutive(rows, first, last):
         # consecutive rows (every guess legal there, as after gray tiles in
         # hard mode): read as a block of the columns, without the rows
         columns += rows[first] - first
@@ -275,6 +275,17 @@ cdef void _guess_bounds_columns(
         green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
         buckets[g] = k
         bound[g] = _one_level_bound(n, k, green)
+
+
+cdef inline bint _consecutive(const intp_t* rows, Py_ssize_t first, Py_ssize_t last) noexcept nogil:
+    # Whether rows[first..last-1] each follow the one before. Every pair is
+    # read: lists in reach or count order are not sorted, and their ends
+    # alone can lie (10, 11, 3, 13).
+    cdef Py_ssize_t g
+    for g in range(first + 1, last):
+        if rows[g] != rows[g - 1] + 1:
+            return False
+    return True
 
 
 def machine_lanes():
@@ -810,6 +821,37 @@ cdef class ExactSearcher:
             raise ValueError("no candidates")
         cdef const intp_t[::1] view = members
         bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        return bounds, buckets
+
+    def scan_bounds(self, members, rows):
+        """``(bounds, buckets)`` of the guesses ``rows`` (matrix rows in any
+        order, repeats allowed) over the set, by the scan kernels the search
+        runs inside, block by block: for the tests of those kernels, which
+        see unsorted lists (reach and count orders) the public calls do not."""
+        members = _sorted_members(members, self.n_answers)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if members.shape[0] == 0 or rows.ndim != 1 or rows.shape[0] == 0:
+            raise ValueError("give at least one candidate and one guess row")
+        if rows.min() < 0 or rows.max() >= self.n_guesses:
+            raise ValueError(f"rows must be in 0..{self.n_guesses - 1}")
+        cdef Py_ssize_t n = members.shape[0], n_rows = rows.shape[0], block
+        bounds = np.empty(n_rows, dtype=np.int64)
+        buckets = np.empty(n_rows, dtype=np.int64)
+        cdef const intp_t[::1] member_view = members
+        cdef const intp_t[::1] row_view = rows
+        cdef int64_t[::1] bound_view = bounds
+        cdef int64_t[::1] bucket_view = buckets
+        with nogil:
+            if self.columns8 != NULL:
+                for block in range((n_rows + BLOCK - 1) // BLOCK):
+                    _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                                          min(n_rows, (block + 1) * BLOCK), &row_view[0],
+                                          &member_view[0], n, self.all_green, &bound_view[0],
+                                          &bucket_view[0], self.lanes)
+            else:
+                _guess_bounds(self.matrix16, self.n_answers, n_rows, &row_view[0],
+                              &member_view[0], n, self.all_green, self.seen, &self.stamp,
+                              &bound_view[0], &bucket_view[0])
         return bounds, buckets
 
     def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
