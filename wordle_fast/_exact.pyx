@@ -834,24 +834,8 @@ cdef class ExactSearcher:
             raise ValueError("give at least one candidate and one guess row")
         if rows.min() < 0 or rows.max() >= self.n_guesses:
             raise ValueError(f"rows must be in 0..{self.n_guesses - 1}")
-        cdef Py_ssize_t n = members.shape[0], n_rows = rows.shape[0], block
-        bounds = np.empty(n_rows, dtype=np.int64)
-        buckets = np.empty(n_rows, dtype=np.int64)
-        cdef const intp_t[::1] member_view = members
-        cdef const intp_t[::1] row_view = rows
-        cdef int64_t[::1] bound_view = bounds
-        cdef int64_t[::1] bucket_view = buckets
-        with nogil:
-            if self.columns8 != NULL:
-                for block in range((n_rows + BLOCK - 1) // BLOCK):
-                    _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
-                                          min(n_rows, (block + 1) * BLOCK), &row_view[0],
-                                          &member_view[0], n, self.all_green, &bound_view[0],
-                                          &bucket_view[0], self.lanes)
-            else:
-                _guess_bounds(self.matrix16, self.n_answers, n_rows, &row_view[0],
-                              &member_view[0], n, self.all_green, self.seen, &self.stamp,
-                              &bound_view[0], &bucket_view[0])
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], rows)
         return bounds, buckets
 
     def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
@@ -1783,14 +1767,11 @@ cdef class ExactSearcher:
                     _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
                                           NULL, members, n, self.all_green, scratch.bound,
                                           scratch.buckets, self.lanes)
-                elif by_place:
-                    _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
-                                          rows, members, n, self.all_green, scratch.bound,
-                                          scratch.buckets, self.lanes)
                 else:
-                    _guess_bounds_columns(self.columns8, self.n_guesses, first, last, rows,
-                                          members, n, self.all_green, scratch.bound,
-                                          scratch.buckets, self.lanes)
+                    _guess_bounds_columns(self.columns_by_reach if by_place else self.columns8,
+                                          self.n_guesses, first, last, rows, members, n,
+                                          self.all_green, scratch.bound, scratch.buckets,
+                                          self.lanes)
                 best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
                 if best <= 2 * n - (most == n) or best <= enough:

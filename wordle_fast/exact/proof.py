@@ -124,7 +124,6 @@ class TableRun:
     def __init__(self, lexicon, rules: Rules, within, path, description, known,
                  progress, memo_bytes=None):
         self.lexicon, self.rules = lexicon, rules
-        self.max_guesses = rules.max_guesses   # the depth every opener is searched to
         self.within, self.path, self.description = within, path, description
         self.progress = progress or (lambda stage, done, total: None)
         self.memo_bytes = memo_bytes    # each searcher's memo, here and in the workers
@@ -150,6 +149,11 @@ class TableRun:
         self.last_save = time.perf_counter()
         self.stages = {}
         self.store: ProvenStore | None = None   # see use_store
+
+    @property
+    def max_guesses(self) -> int:
+        """The depth every opener is searched to: the rules' limit."""
+        return self.rules.max_guesses
 
     def use_store(self, path) -> None:
         """Search with the store of proven states at ``path`` (None: the
