@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 COMPILED = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
-            "_endgame", "_exact", "_feasible"]
+            "_endgame", "_bound", "_scans", "_exact", "_feasible"]
 
 
 def stub_names(path: Path) -> set[str]:

@@ -15,6 +15,7 @@ from wordle_fast import Lexicon
 from wordle_fast._backend import UNSOLVABLE
 from wordle_fast._reference_search import ExactSearcher as TwinExact
 from wordle_fast._reference_search import LookaheadSearcher as TwinLookahead
+from wordle_fast._reference_search import least_totals as twin_least_totals
 from wordle_fast.words import encode_words
 
 compiled_exact = pytest.importorskip("wordle_fast._exact")
@@ -42,6 +43,37 @@ def both_searchers(lexicon, mode):
 
 def test_the_marker_is_one_number():
     assert compiled_exact.UNSOLVABLE == UNSOLVABLE
+    assert pytest.importorskip("wordle_fast._bound").UNSOLVABLE == UNSOLVABLE
+
+
+@given(st.integers(1, 5000), st.lists(st.tuples(st.integers(1, 243), st.booleans()),
+                                       max_size=50))
+def test_the_one_level_bound_agrees_with_its_twin(n, guesses):
+    compiled_bound = pytest.importorskip("wordle_fast._bound")
+    buckets = [k for k, _ in guesses]
+    candidate = [c for _, c in guesses]
+    fast = compiled_bound.least_totals(n, buckets, candidate)
+    assert fast.dtype == np.int64
+    assert fast.tolist() == twin_least_totals(n, buckets, candidate).tolist()
+    assert fast.tolist() == [3 * n - k - c for k, c in guesses]
+
+
+def test_the_least_totals_are_the_searchs_bounds_over_every_answer():
+    # The opening tables' least totals and the search's scan of every guess
+    # over every answer: the one bound, from one place (a guess that learns
+    # nothing is only marked unplayable by the scan).
+    from wordle_fast.exact.search import least_totals
+    lexicon = Lexicon(answers=["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal"],
+                      guesses=["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal",
+                               "salet", "crane", "zzzzz"])
+    bounds, buckets = compiled_exact.ExactSearcher(
+        lexicon.matrix, lexicon.length, lexicon.answer_rows).guess_bounds(
+            np.arange(lexicon.n_answers))
+    least = least_totals(lexicon)
+    learns = buckets > 1
+    assert learns.sum() < lexicon.n_guesses     # ZZZZZ learns nothing: marked by the scan
+    assert least[learns].tolist() == bounds[learns].tolist()
+    assert least[~learns].tolist() == [3 * lexicon.n_answers - 1] * int((~learns).sum())
 
 
 @given(small_games())

@@ -25,7 +25,7 @@ CHOICES = ("auto", "compiled", "python")
 UNSOLVABLE = 1 << 40
 
 
-def _namespace(name, feedback, bitset, scoring, parallel) -> SimpleNamespace:
+def _namespace(name, feedback, bitset, scoring, parallel, bound) -> SimpleNamespace:
     return SimpleNamespace(
         name=name,
         CoreShare=parallel.CoreShare,
@@ -34,19 +34,21 @@ def _namespace(name, feedback, bitset, scoring, parallel) -> SimpleNamespace:
         CandidateSet=bitset.CandidateSet,
         FrozenCandidateSet=bitset.FrozenCandidateSet,
         score_guesses=scoring.score_guesses,
+        least_totals=bound.least_totals,
     )
 
 
 def _compiled() -> SimpleNamespace:
-    from wordle_fast import _bitset, _feedback, _parallel, _scoring
+    from wordle_fast import _bitset, _bound, _feedback, _parallel, _scoring
 
-    return _namespace("compiled", _feedback, _bitset, _scoring, _parallel)
+    return _namespace("compiled", _feedback, _bitset, _scoring, _parallel, _bound)
 
 
 def _python() -> SimpleNamespace:
-    from wordle_fast import _reference
+    from wordle_fast import _reference, _reference_search
 
-    return _namespace("python", _reference, _reference, _reference, _reference)
+    return _namespace("python", _reference, _reference, _reference, _reference,
+                      _reference_search)
 
 
 def select(choice: str | None = None) -> SimpleNamespace:

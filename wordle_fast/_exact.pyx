@@ -71,19 +71,24 @@ from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 
 from wordle_fast._bitset cimport popcount64
+from wordle_fast._bound cimport (INFEASIBLE, least_bound, least_cost, only_singles,
+                                 small_set_value)
 from wordle_fast._endgame cimport cannot_finish as endgame_cannot_finish
 from wordle_fast._legal cimport (MODE_HARD, MODE_OFF, filter_legal, legal_after, pack_legal,
                                  row_reveals)
-from wordle_fast._parallel cimport CoreShare, wf_now
-from wordle_fast._endgame import endgame_table
-from wordle_fast._legal import letter_counts, mode_id
 from wordle_fast._memo cimport Fingerprint, Memo, SetHash
+from wordle_fast._parallel cimport CoreShare, wf_now
+from wordle_fast._scans cimport (BLOCK, compare_keys, distinct_bucket_ids, guess_bounds,
+                                 guess_bounds_columns, most_buckets, most_splits,
+                                 order_by_bound, order_by_count, splits_apart)
 from wordle_fast._typedefs cimport bitword_t, code_t, intp_t, letter_t
 
+from wordle_fast._bound import UNSOLVABLE
+from wordle_fast._endgame import endgame_table
+from wordle_fast._legal import letter_counts, mode_id
+from wordle_fast._scans import machine_lanes, pairwise_lanes, transposed
 
 BUCKET_ORDERS = ("smallest", "largest", "code")   # _guess_cost's order of a guess's buckets
-cdef int64_t INFEASIBLE = (<int64_t> 1) << 40   # "cannot be finished within the guesses left"
-UNSOLVABLE = INFEASIBLE   # the same marker, for Python callers
 
 
 cdef struct Child:
@@ -114,87 +119,13 @@ cdef struct Scratch:
     uint32_t stamp
 
 
-
-cdef inline int64_t _one_level_bound(Py_ssize_t n, int64_t k, bint green) noexcept nogil:
-    # A guess making k buckets of n members, `green` if it is one of them:
-    # 3n - k - [green]; a guess that learns nothing (one bucket, not
-    # green) is never optimal, marked INFEASIBLE for the searches.
-    return INFEASIBLE if (k == 1 and not green) else 3 * n - k - green
-
-
-cdef void _guess_bounds(
-    const code_t* matrix, Py_ssize_t n_answers, Py_ssize_t n_guesses,
-    const intp_t* rows,                   # the guesses' matrix rows; NULL: 0..n_guesses-1
-    const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
-    uint32_t* seen, uint32_t* stamp,      # seen[n_patterns], stamp counter
-    int64_t* bound, int64_t* buckets,           # out [n_guesses]
-) noexcept nogil:
-    # For every guess: its buckets over `members` and the lower bound
-    # 3n - k - [guess is a candidate]; a guess that leaves one bucket
-    # (no information) gets INFEASIBLE: it is never optimal (it costs n +
-    # T(S, d - 1) >= n + T(S, d)), so the searches skip it. Callers that
-    # value a given guess replace the marker with its bound (guess_costs).
-    cdef Py_ssize_t g, j
-    cdef int64_t k
-    cdef code_t code
-    cdef const code_t* row
-    for g in range(n_guesses):
-        if stamp[0] == <uint32_t> 0xFFFFFFFFU:   # about to wrap: forget every old stamp
-            memset(seen, 0, (all_green + 1) * sizeof(uint32_t))   # n_patterns entries
-            stamp[0] = 0
-        stamp[0] += 1
-        row = matrix + (g if rows == NULL else rows[g]) * n_answers
-        k = 0
-        for j in range(n):
-            code = row[members[j]]
-            if seen[code] != stamp[0]:
-                seen[code] = stamp[0]
-                k += 1
-        buckets[g] = k
-        bound[g] = _one_level_bound(n, k, seen[all_green] == stamp[0])
-
-
-cdef extern from *:
-    """
-    #include <stddef.h>
-    #include <stdint.h>
-    #include <string.h>
-    /* A bucket bound shared by the bound pass's threads: -1 until one of
-       them has computed it. Any thread may compute it first (they get the
-       same value), so relaxed atomics suffice. */
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int64_t wf_load_shared(const int64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-    static inline void wf_store_shared(int64_t* p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-    #else
-    static inline int64_t wf_load_shared(const int64_t* p) { return *(volatile const int64_t*) p; }
-    static inline void wf_store_shared(int64_t* p, int64_t v) { *(volatile int64_t*) p = v; }
-    #endif
-    """
+cdef extern from "_atomic.h":
     int64_t wf_load_shared(const int64_t* p) noexcept nogil
     void wf_store_shared(int64_t* p, int64_t v) noexcept nogil
 
 
-cdef extern from "_pairwise.h":
-    int wf_pairwise_lanes() noexcept nogil
-    void wf_distinct16(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
-                       const intp_t* rows, const intp_t* members, Py_ssize_t n,
-                       uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
-    void wf_distinct32(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
-                       const intp_t* rows, const intp_t* members, Py_ssize_t n,
-                       uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
-
-
 cdef enum:
     SMALL_SORT = 32       # _bucket_costs sorts sets up to this size by insertion
-    BLOCK = 512   # guesses per task in the column kernel: their masks take 16 KB of L1
-    # Sets of at most this many members go to the pairwise kernel (at most
-    # 64), over consecutive guesses or over a list of rows; see
-    # benchmarks/README.md.
-    PAIRWISE_MAX = 48
-    PAIRWISE_MAX_ROWS = 24
-    # the same with 32 lanes (AVX2)
-    WIDE_PAIRWISE_MAX = 48
-    WIDE_PAIRWISE_MAX_ROWS = 32
 # Scans of fewer (member, guess) codes than this run on one thread: below it
 # the threads cost more than they save (measured on SALET; see
 # benchmarks/test_bench_contention.py).
@@ -208,117 +139,6 @@ DEFAULT_MEMO_ENTRIES = 1 << 25
 # a second of the slowest searches, so Ctrl-C or SIGTERM stops at once.
 cdef enum:
     CHECK_EVERY = 1024
-
-
-cdef void _guess_bounds_columns(
-    const uint8_t* columns, Py_ssize_t n_guesses,   # codes answer-major: [n_answers, n_guesses]
-    Py_ssize_t first, Py_ssize_t last,    # a block of at most BLOCK guesses
-    const intp_t* rows,                   # the guesses' matrix rows; NULL: first..last-1
-    const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
-    int64_t* bound, int64_t* buckets,     # out, indexed like rows
-    int lanes,                            # the pairwise kernel's width: 32, 16 or 0 (none)
-) noexcept nogil:
-    # The same as _guess_bounds for codes below 256, with a 256-bit mask per
-    # guess. It reads the answer-major copy of the matrix: each member's codes
-    # for the block are one contiguous run, where the guess-major matrix needs
-    # a cache line per member per guess. Consecutive updates go to different
-    # guesses' masks, so they do not wait on each other either. Measured on
-    # 288 SALET buckets and sub-buckets: 164 us per set against 921 us.
-    cdef uint64_t masks[BLOCK * 4]
-    cdef Py_ssize_t g, j, t
-    cdef const uint8_t* column
-    cdef uint8_t code
-    cdef int64_t k, green
-    cdef uint8_t ks[32]
-    cdef uint8_t greens[32]
-    if rows != NULL and _consecutive(rows, first, last):
-        # consecutive rows (every guess legal there, as after gray tiles in
-        # hard mode): read as a block of the columns, without the rows
-        columns += rows[first] - first
-        rows = NULL
-    cdef Py_ssize_t most = ((PAIRWISE_MAX if rows == NULL else PAIRWISE_MAX_ROWS) if lanes == 16
-                            else WIDE_PAIRWISE_MAX if rows == NULL else WIDE_PAIRWISE_MAX_ROWS)
-    if lanes and n <= most:
-        # small sets: `lanes` guesses at a time by pairwise compares, the
-        # rest in narrower steps (then the last few guesses of the block by
-        # masks, below)
-        while lanes >= 16:
-            while last - first >= lanes:
-                if lanes == 32:
-                    wf_distinct32(columns, n_guesses, first, rows, members, n,
-                                  <uint8_t> all_green, ks, greens)
-                else:
-                    wf_distinct16(columns, n_guesses, first, rows, members, n,
-                                  <uint8_t> all_green, ks, greens)
-                for t in range(lanes):
-                    buckets[first + t] = ks[t]
-                    bound[first + t] = _one_level_bound(n, ks[t], greens[t])
-                first += lanes
-            lanes //= 2
-        if first == last:
-            return
-    memset(masks, 0, (last - first) * 4 * sizeof(uint64_t))
-    for j in range(n):
-        column = columns + members[j] * n_guesses
-        if rows == NULL:
-            for g in range(first, last):
-                code = column[g]
-                masks[(g - first) * 4 + (code >> 6)] |= (<uint64_t> 1) << (code & 63)
-        else:
-            for g in range(first, last):
-                code = column[rows[g]]
-                masks[(g - first) * 4 + (code >> 6)] |= (<uint64_t> 1) << (code & 63)
-    for g in range(first, last):
-        j = (g - first) * 4
-        k = (popcount64(masks[j]) + popcount64(masks[j + 1]) + popcount64(masks[j + 2])
-             + popcount64(masks[j + 3]))
-        green = (masks[j + (all_green >> 6)] >> (all_green & 63)) & 1
-        buckets[g] = k
-        bound[g] = _one_level_bound(n, k, green)
-
-
-cdef inline bint _consecutive(const intp_t* rows, Py_ssize_t first, Py_ssize_t last) noexcept nogil:
-    # Whether rows[first..last-1] each follow the one before. Every pair is
-    # read: lists in reach or count order are not sorted, and their ends
-    # alone can lie (10, 11, 3, 13).
-    cdef Py_ssize_t g
-    for g in range(first + 1, last):
-        if rows[g] != rows[g - 1] + 1:
-            return False
-    return True
-
-
-def machine_lanes():
-    """The widest pairwise scan this processor runs: 32 lanes (AVX2), 16
-    (portable vectors), or 0 (built by a compiler without them)."""
-    return wf_pairwise_lanes()
-
-
-def pairwise_lanes(lanes=None):
-    """``lanes`` checked against what the machine runs (None: the widest)."""
-    best = wf_pairwise_lanes()
-    if lanes is None:
-        return best
-    if lanes not in (0, 16, 32) or lanes > best:
-        raise ValueError(f"lanes must be 0, 16 or 32 and at most this machine's {best}, "
-                         f"got {lanes!r}")
-    return lanes
-
-
-def _transposed(const uint8_t[:, ::1] matrix):
-    """A C-contiguous transpose, in 64 x 64 tiles: numpy's strided copy of
-    the 12972 x 2315 matrix took 0.1 s, a tenth of a whole SALET proof."""
-    cdef Py_ssize_t rows = matrix.shape[0], cols = matrix.shape[1], i0, j0, i, j
-    out = np.empty((cols, rows), dtype=np.uint8)
-    cdef uint8_t[:, ::1] view = out
-    with nogil:
-        for i0 in range(0, rows, 64):
-            for j0 in range(0, cols, 64):
-                for i in range(i0, min(i0 + 64, rows)):
-                    for j in range(j0, min(j0 + 64, cols)):
-                        view[j, i] = matrix[i, j]
-    return out
-
 
 # A memo entry as Memo.find gives it: (value << 1) | exact, or -1 (none).
 cdef inline int64_t _memo_value(int64_t entry) noexcept nogil:
@@ -343,55 +163,6 @@ cdef inline size_t _work_bytes(Py_ssize_t n) noexcept nogil:
     # known of each bucket, each bucket's Child.
     return ((2 * n + 1) * sizeof(uint64_t) + 2 * n * sizeof(intp_t)
             + (n + 1) * sizeof(int64_t) + (n + 1) * sizeof(Child))
-
-
-cdef inline int64_t _least_cost(Py_ssize_t size, Py_ssize_t cap) noexcept nogil:
-    # The least T of a bucket of `size` (three or more) when no guess makes
-    # more than `cap` buckets of it (-1: not known): 2s - 1, and at least
-    # the one-level bound 3s - cap - 1 (see _search).
-    if 0 <= cap < size:
-        return 3 * size - cap - 1
-    return 2 * size - 1
-
-
-cdef inline int64_t _small_set_value(Py_ssize_t n, int depth) noexcept nogil:
-    # T for one or two words, and INFEASIBLE for a set that cannot finish
-    # with the guesses left; -1 for every other set.
-    if n == 1:
-        return 1 if depth >= 1 else INFEASIBLE
-    if depth <= 1:
-        return INFEASIBLE
-    if n == 2:
-        return 3
-    return -1
-
-
-cdef int _compare_keys(const void* a, const void* b) noexcept nogil:
-    cdef uint64_t x = (<const uint64_t*> a)[0], y = (<const uint64_t*> b)[0]
-    return (x > y) - (x < y)
-
-
-cdef Py_ssize_t _order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t lowest,
-                                int64_t highest, intp_t* order) except -1 nogil:
-    # The rows with a bound below INFEASIBLE, by bound, stable (a counting
-    # sort: bounds lie in lowest..highest); returns how many were written.
-    cdef Py_ssize_t width = highest - lowest + 2, g, written = 0, slot
-    cdef Py_ssize_t* start = <Py_ssize_t*> calloc(width, sizeof(Py_ssize_t))
-    if start == NULL:
-        with gil:
-            raise MemoryError()
-    for g in range(n_rows):
-        if bound[g] < INFEASIBLE:
-            start[bound[g] - lowest + 1] += 1
-            written += 1
-    for slot in range(1, width):
-        start[slot] += start[slot - 1]
-    for g in range(n_rows):
-        if bound[g] < INFEASIBLE:
-            order[start[bound[g] - lowest]] = g
-            start[bound[g] - lowest] += 1
-    free(start)
-    return written
 
 
 def _positions_in(legal, rows):
@@ -497,7 +268,7 @@ cdef class ExactSearcher:
         matrix = np.ascontiguousarray(matrix)
         if matrix.dtype == np.uint8:
             # The search reads codes answer by answer (see _guess_bounds_columns).
-            self.columns_obj = _transposed(matrix)
+            self.columns_obj = transposed(matrix)
             self.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
             self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
         elif matrix.dtype == np.uint16:
@@ -942,7 +713,8 @@ cdef class ExactSearcher:
             if ids == NULL:
                 raise MemoryError()
             with nogil:
-                n_distinct = self._distinct_buckets(&row_view[0], n_rows, ids)
+                n_distinct = distinct_bucket_ids(self.matrix8, self.n_answers,
+                                                 self.n_patterns, self.mode_id, &row_view[0], n_rows, ids)
             if n_distinct >= 0:
                 shared = <int64_t*> malloc(max(n_distinct, 1) * sizeof(int64_t))
             if shared == NULL:
@@ -992,7 +764,9 @@ cdef class ExactSearcher:
         cdef int32_t[:, ::1] id_view = ids
         cdef Py_ssize_t n_distinct, n_rows = rows.shape[0]
         with nogil:
-            n_distinct = self._distinct_buckets(&row_view[0], n_rows, &id_view[0, 0])
+            n_distinct = distinct_bucket_ids(self.matrix8, self.n_answers, self.n_patterns,
+                                             self.mode_id, &row_view[0], n_rows,
+                                             &id_view[0, 0])
         if n_distinct < 0:
             raise MemoryError()
         return ids
@@ -1042,7 +816,7 @@ cdef class ExactSearcher:
         # `context`: the set's key suffix (_root_context). In hard mode the
         # set's legal list may still be owed: it is `legal` filtered by
         # `guess` showing `code` (guess >= 0), done only if it is searched.
-        cdef int64_t small = _small_set_value(n, depth)
+        cdef int64_t small = small_set_value(n, depth)
         if small >= 0:
             return small
         if 2 * n - 1 > budget:
@@ -1100,11 +874,11 @@ cdef class ExactSearcher:
         if self.columns8 != NULL and threads == 1:
             with nogil:
                 for block in range(n_blocks):
-                    _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                    guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                           min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                           self.all_green, &bound_view[0], &bucket_view[0],
                                           self.lanes)
-                    if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
+                    if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
                                                        min(n_rows, (block + 1) * BLOCK), n):
                         stopped[0] = 1
                         break
@@ -1116,18 +890,18 @@ cdef class ExactSearcher:
                 if stopped[0]:
                     continue
                 block_started = wf_now()
-                _guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
                                       min(n_rows, (block + 1) * BLOCK), rows, members, n,
                                       self.all_green, &bound_view[0], &bucket_view[0],
                                       self.lanes)
-                if stop_at_split and _splits_apart(&bucket_view[0], block * BLOCK,
+                if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
                                                    min(n_rows, (block + 1) * BLOCK), n):
                     stopped[0] = 1
                 self.cores.add_busy(wf_now() - block_started)
             self.cores.end()
         else:
             with nogil:
-                _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
+                guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                               self.all_green, self.seen, &self.stamp, &bound_view[0],
                               &bucket_view[0])
         return bounds, buckets, stopped[0] != 0
@@ -1136,7 +910,7 @@ cdef class ExactSearcher:
         # The most buckets any candidate makes of the set (the n candidates
         # only, not every guess).
         if self.columns8 != NULL:
-            return self._most_splits(members, n)
+            return most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n)
         cdef Py_ssize_t i, j, most = 0
         cdef set codes
         for i in range(n):
@@ -1197,7 +971,7 @@ cdef class ExactSearcher:
         # (the scans over bounds and buckets below are plain loops: numpy's
         # reductions and np.isin cost a fifth of a hard-mode refutation on
         # these short arrays; see benchmarks/README.md)
-        cdef int64_t floor = (_least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, False,
+        cdef int64_t floor = (least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, False,
                                            INFEASIBLE) if n_rows else INFEASIBLE)
         if rows is not legal:
             # every guess left out has a bound above the budget
@@ -1211,7 +985,7 @@ cdef class ExactSearcher:
         # without a pass over the buckets. Not after a partial scan: the
         # guesses left out may split the set.)
         if (rows is legal and floor >= 3 * n - 3 and most <= 2
-                and _only_singles(&bound_view[0], &bucket_view[0], n_rows, n)):
+                and only_singles(&bound_view[0], &bucket_view[0], n_rows, n)):
             # No guess splits the set except by naming one of its candidates,
             # and so in every subset: the answers can only be found one at a
             # time, T = 1 + 2 + ... + n. Searched, this chain is exponential
@@ -1221,7 +995,7 @@ cdef class ExactSearcher:
         if depth == 2:
             # Only a guess that splits every candidate apart finishes in time
             # (a partial scan keeps every guess whose reach could: need <= n).
-            return _least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, True, INFEASIBLE)
+            return least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, True, INFEASIBLE)
         if floor == 2 * n - 1:
             return floor        # a candidate splits the set apart: optimal
         if floor > budget:
@@ -1241,7 +1015,7 @@ cdef class ExactSearcher:
         # cannot finish with two guesses left (nothing splits it apart): a
         # guess leaving such a bucket is refuted without searching it. (The
         # guesses a partial scan left out make fewer than `need` buckets.)
-        cdef Py_ssize_t cap = max(_most_buckets(&bucket_view[0], n_rows),
+        cdef Py_ssize_t cap = max(most_buckets(&bucket_view[0], n_rows),
                                   need - 1 if rows is not legal else 0)
         # the children's reach: these counts where scanned, the parent's elsewhere
         if self.mode_id != MODE_OFF:
@@ -1252,7 +1026,7 @@ cdef class ExactSearcher:
             child_reach = reach.copy()
             child_reach[rows] = buckets
         try:
-            n_useful = _order_by_bound(&bound_view[0], n_rows, 2 * n - 1, 3 * n, order)
+            n_useful = order_by_bound(&bound_view[0], n_rows, 2 * n - 1, 3 * n, order)
             for i in range(n_useful):
                 position = order[i]
                 if bound_view[position] >= best:
@@ -1337,7 +1111,7 @@ cdef class ExactSearcher:
                     if size == n:
                         return n      # the one member is the guess itself
                     continue
-                total += _least_cost(size, cap)
+                total += least_cost(size, cap)
                 if depth == 3 and 0 <= cap < size:
                     return INFEASIBLE   # no guess splits this bucket apart (see _search)
             if total > budget:
@@ -1372,7 +1146,7 @@ cdef class ExactSearcher:
             for j in range(n):
                 keys[j] = ((<uint64_t> self._code(guess, members[j]) << 32)
                            | <uint64_t> members[j])
-            qsort(keys, n, sizeof(uint64_t), _compare_keys)
+            qsort(keys, n, sizeof(uint64_t), compare_keys)
         for j in range(n):
             grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
         # buckets as (size, start), so a sort puts the smallest first
@@ -1387,7 +1161,7 @@ cdef class ExactSearcher:
                                                        else size) << 32)
                                           | <uint64_t> start)
                     n_buckets += 1
-                    total += _least_cost(size, cap)
+                    total += least_cost(size, cap)
                     if depth == 3 and 0 <= cap < size:
                         total = INFEASIBLE   # no guess splits this bucket apart (see _search)
                 elif size == n:
@@ -1400,11 +1174,11 @@ cdef class ExactSearcher:
         if total > budget:
             return total        # a bucket nothing splits apart in time (see _search)
         if self.bucket_order != 2:
-            qsort(by_size, n_buckets, sizeof(uint64_t), _compare_keys)
+            qsort(by_size, n_buckets, sizeof(uint64_t), compare_keys)
         n_buckets_out[0] = n_buckets
         for b in range(n_buckets):
             size = self._bucket_size(by_size[b], n)
-            known[b] = _least_cost(size, cap)
+            known[b] = least_cost(size, cap)
             children[b].sum = self.memo.set_hash(grouped + <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU),
                                                  size)
             if legal is None and size >= 3:
@@ -1430,8 +1204,8 @@ cdef class ExactSearcher:
         for b in range(n_buckets):
             children[b].state = CHILD_SETTLED
             size = self._bucket_size(by_size[b], n)
-            least = known[b]      # _least_cost(size, cap), counted in `total` so far
-            value = _small_set_value(size, depth - 1)
+            least = known[b]      # least_cost(size, cap), counted in `total` so far
+            value = small_set_value(size, depth - 1)
             if value >= 0:    # a closed form (one or two words, or too few guesses)
                 known[b] = value
                 total += value - least
@@ -1464,7 +1238,8 @@ cdef class ExactSearcher:
                 # at least 2s, which may already drop the guess.
                 # Noted in the memo for the other guesses with this bucket
                 # (computed again for each, it was a sixth of a search).
-                most = self._most_splits(grouped + start, size)
+                most = most_splits(self.matrix8, self.n_answers, self.answer_rows, grouped + start,
+                                   size)
                 if most == size:
                     self._note(key, grouped + start, size, depth - 1, child_context,
                                2 * size - 1, True, 0)
@@ -1700,28 +1475,6 @@ cdef class ExactSearcher:
             free(scratch.seen)
             free(scratch)
 
-    cdef Py_ssize_t _most_splits(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
-        # The most buckets any candidate makes of the set, for byte codes and
-        # without the GIL; reads the guess-major matrix, where one
-        # candidate's codes are one row.
-        cdef Py_ssize_t i, j, most = 0, k
-        cdef uint64_t mask[4]
-        cdef uint8_t code
-        cdef const uint8_t* row
-        for i in range(n):
-            row = self.matrix8 + self.answer_rows[members[i]] * self.n_answers
-            mask[0] = mask[1] = mask[2] = mask[3] = 0
-            for j in range(n):
-                code = row[members[j]]
-                mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
-            k = (popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2])
-                 + popcount64(mask[3]))
-            if k > most:
-                most = k
-                if most == n:
-                    break
-        return most
-
     cdef int64_t _set_bound(self, const intp_t* members, Py_ssize_t n, int depth,
                             const intp_t* rows, Py_ssize_t n_rows, Scratch* scratch,
                             const int64_t* reach=NULL, Py_ssize_t most=-1,
@@ -1738,7 +1491,7 @@ cdef class ExactSearcher:
         # `rows` name places in by_reach (columns of columns_by_reach), and
         # `reach` is indexed by place.
         cdef Py_ssize_t block, first, last
-        cdef int64_t best = _small_set_value(n, depth)
+        cdef int64_t best = small_set_value(n, depth)
         if reach == NULL:
             reach = self.reach
         if best >= 0:
@@ -1749,7 +1502,8 @@ cdef class ExactSearcher:
             # (past 128 members, where this pass over candidate pairs cost
             # more than the scan it saves, the scan finds them as guesses)
             if most < 0:
-                most = self._most_splits(members, n) if n <= 128 else 0
+                most = (most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n)
+                        if n <= 128 else 0)
             if self.closed_forms and most == n:
                 return 2 * n - 1
             if self.closed_forms and most == n - 1 and depth >= 3:
@@ -1764,107 +1518,26 @@ cdef class ExactSearcher:
                 if depth == 2 and reach[rows[first]] < n:
                     break
                 if rows == self.by_reach and self.columns_by_reach != NULL:
-                    _guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
+                    guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
                                           NULL, members, n, self.all_green, scratch.bound,
                                           scratch.buckets, self.lanes)
                 else:
-                    _guess_bounds_columns(self.columns_by_reach if by_place else self.columns8,
+                    guess_bounds_columns(self.columns_by_reach if by_place else self.columns8,
                                           self.n_guesses, first, last, rows, members, n,
                                           self.all_green, scratch.bound, scratch.buckets,
                                           self.lanes)
-                best = _least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
+                best = least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                     best)
                 if best <= 2 * n - (most == n) or best <= enough:
                     break       # no guess does better (see _search), or none need
         else:
-            _guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
+            guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
                           self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
                           scratch.buckets)
-            best = _least_bound(scratch.bound, scratch.buckets, 0, n_rows, n, depth <= 2, best)
+            best = least_bound(scratch.bound, scratch.buckets, 0, n_rows, n, depth <= 2, best)
         if best >= INFEASIBLE:
             return INFEASIBLE
         return max(best, 2 * n - 1)
-
-    cdef Py_ssize_t _distinct_buckets(self, const intp_t* rows, Py_ssize_t n_rows,
-                                      int32_t* ids) noexcept nogil:
-        # Numbers the distinct buckets of three or more (the all-green one
-        # aside) of the openers `rows`: ids[i * n_patterns + code] is the
-        # number of opener i's bucket `code`, equal for openers whose
-        # buckets hold the same answers, -1 for the others. Buckets are
-        # found equal by a hash of their members, then compared answer by
-        # answer. Hard mode numbers only the all-gray buckets (after which
-        # every guess is legal), strict mode none: after other patterns the
-        # legal guesses depend on the opener. Returns how many there are
-        # (-1: out of memory).
-        cdef Py_ssize_t n = self.n_answers, p = self.n_patterns, i, a, code, slot, n_slots = 1
-        cdef Py_ssize_t n_buckets = 0, n_distinct = 0, size
-        cdef const uint8_t* row
-        cdef const uint8_t* other
-        cdef uint64_t h
-        cdef bint same, shareable
-        cdef uint64_t* hashes = <uint64_t*> malloc(p * sizeof(uint64_t))
-        cdef Py_ssize_t* sizes = <Py_ssize_t*> malloc(p * sizeof(Py_ssize_t))
-        cdef uint64_t* slot_hash = NULL
-        cdef int64_t* slot_owner = NULL     # i * n_patterns + code of the first such bucket
-        if hashes == NULL or sizes == NULL:
-            free(hashes)
-            free(sizes)
-            return -1
-        for i in range(n_rows):
-            memset(sizes, 0, p * sizeof(Py_ssize_t))
-            row = self.matrix8 + rows[i] * n
-            for a in range(n):
-                sizes[row[a]] += 1
-            for code in range(p):
-                n_buckets += sizes[code] >= 3 and code != self.all_green
-        while n_slots < 2 * n_buckets + 2:
-            n_slots *= 2
-        slot_hash = <uint64_t*> malloc(n_slots * sizeof(uint64_t))
-        slot_owner = <int64_t*> malloc(n_slots * sizeof(int64_t))
-        if slot_hash == NULL or slot_owner == NULL:
-            n_distinct = -1
-        else:
-            for slot in range(n_slots):
-                slot_owner[slot] = -1
-            for i in range(n_rows):
-                memset(sizes, 0, p * sizeof(Py_ssize_t))
-                memset(hashes, 0, p * sizeof(uint64_t))
-                row = self.matrix8 + rows[i] * n
-                for a in range(n):
-                    code = row[a]
-                    sizes[code] += 1
-                    hashes[code] = (hashes[code] ^ <uint64_t> (a + 1)) * 0x9E3779B97F4A7C15ULL
-                for code in range(p):
-                    ids[i * p + code] = -1
-                    size = sizes[code]
-                    shareable = self.mode_id == MODE_OFF or (self.mode_id == MODE_HARD and code == 0)
-                    if size < 3 or code == self.all_green or not shareable:
-                        continue
-                    h = hashes[code] ^ (<uint64_t> size << 48)
-                    slot = <Py_ssize_t> (h & <uint64_t> (n_slots - 1))
-                    while slot_owner[slot] >= 0:
-                        if slot_hash[slot] == h:
-                            other = self.matrix8 + rows[slot_owner[slot] // p] * n
-                            same = True
-                            for a in range(n):
-                                if (row[a] == code) != (other[a] == slot_owner[slot] % p):
-                                    same = False
-                                    break
-                            if same:
-                                break
-                        slot = (slot + 1) & (n_slots - 1)
-                    if slot_owner[slot] < 0:
-                        slot_owner[slot] = i * p + code
-                        slot_hash[slot] = h
-                        ids[slot_owner[slot]] = <int32_t> n_distinct
-                        n_distinct += 1
-                    else:
-                        ids[i * p + code] = ids[slot_owner[slot]]
-        free(hashes)
-        free(sizes)
-        free(slot_hash)
-        free(slot_owner)
-        return n_distinct
 
     cdef int64_t _opener_bound(self, Py_ssize_t opener, int depth, int64_t threshold,
                                Scratch* scratch, int64_t* bounds_out, int64_t* sizes_out,
@@ -1893,7 +1566,7 @@ cdef class ExactSearcher:
             code = self._code(opener, a)
             scratch.grouped[scratch.counts[code]] = a
             scratch.counts[code] += 1          # afterwards: where each code ends
-        qsort(scratch.order, n_buckets, sizeof(uint64_t), _compare_keys)
+        qsort(scratch.order, n_buckets, sizeof(uint64_t), compare_keys)
         if n_out != NULL:
             n_out[0] = n_buckets
             for b in range(n_buckets):
@@ -1991,7 +1664,7 @@ cdef class ExactSearcher:
                 if by_place:
                     for place in range(self.n_guesses):
                         self.scan_counts[place] = reach_view[self.by_reach[place]]
-                _order_by_count(counts, self.n_guesses, self.n_patterns, self.scan_rows,
+                order_by_count(counts, self.n_guesses, self.n_patterns, self.scan_rows,
                                 self.scan_scratch.counts)
                 self.scan_reach = reach
         for b in range(n_buckets):
@@ -2046,53 +1719,6 @@ cdef dict _newer_half(dict entries):
     return dict(islice(entries.items(), len(entries) // 2, None))
 
 
-cdef int64_t _least_bound(const int64_t* bound, const int64_t* buckets, Py_ssize_t first,
-                          Py_ssize_t last, Py_ssize_t n, bint splits_only,
-                          int64_t least) noexcept nogil:
-    # The least of `least` and the bounds of guesses first..last-1; with
-    # `splits_only` (two guesses left: only a split into singletons
-    # finishes) only of those that split the n members apart.
-    cdef Py_ssize_t g
-    for g in range(first, last):
-        if bound[g] < least and (not splits_only or buckets[g] == n):
-            least = bound[g]
-    return least
-
-
-cdef Py_ssize_t _most_buckets(const int64_t* buckets, Py_ssize_t n_rows) noexcept nogil:
-    cdef Py_ssize_t g, most = 0
-    for g in range(n_rows):
-        if buckets[g] > most:
-            most = buckets[g]
-    return most
-
-
-cdef bint _splits_apart(const int64_t* buckets, Py_ssize_t first, Py_ssize_t last,
-                        Py_ssize_t n) noexcept nogil:
-    # Whether a guess of first..last-1 makes n buckets of the n members.
-    cdef Py_ssize_t g
-    for g in range(first, last):
-        if buckets[g] == n:
-            return True
-    return False
-
-
-cdef bint _only_singles(const int64_t* bound, const int64_t* buckets, Py_ssize_t n_rows,
-                        Py_ssize_t n) noexcept nogil:
-    # True when no guess makes more than two buckets of the set, and every
-    # one that makes two is one of its candidates (so its buckets are itself
-    # and the rest): a two-bucket guess is a candidate exactly when its
-    # bound 3n - k - [candidate] is 3n - 3. At the end of the module, away
-    # from the search's hot code: as a method of ExactSearcher, even unused,
-    # it made the SALET search 11% slower (code layout; measured three times
-    # against a build without it).
-    cdef Py_ssize_t i
-    for i in range(n_rows):
-        if buckets[i] > 2 or (buckets[i] == 2 and bound[i] != 3 * n - 3):
-            return False
-    return True
-
-
 cdef int _check_in(ExactSearcher searcher) except -1:
     # Every CHECK_EVERY states of a search: a signal's Python handler runs
     # (the search holds the GIL but runs no bytecode, so a Ctrl-C waited
@@ -2104,20 +1730,3 @@ cdef int _check_in(ExactSearcher searcher) except -1:
         searcher.checkpoint()
     return 0
 
-
-cdef void _order_by_count(const int64_t* counts, Py_ssize_t n_rows, Py_ssize_t most,
-                          intp_t* out, Py_ssize_t* slots) noexcept nogil:
-    # The rows 0..n_rows-1 by decreasing count (counts 0..most), stable: a
-    # counting sort, `slots` most + 1 entries of scratch.
-    cdef Py_ssize_t g, c, at = 0, k
-    memset(slots, 0, (most + 1) * sizeof(Py_ssize_t))
-    for g in range(n_rows):
-        slots[most - min(counts[g], most)] += 1
-    for c in range(most + 1):
-        k = slots[c]
-        slots[c] = at
-        at += k
-    for g in range(n_rows):
-        c = most - min(counts[g], most)
-        out[slots[c]] = g
-        slots[c] += 1

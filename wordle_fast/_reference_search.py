@@ -35,6 +35,12 @@ def _checked_mode(mode: str, letters) -> list | None:
     return None if letters is None else [tuple(int(x) for x in row) for row in letters]
 
 
+def least_totals(n, buckets, is_candidate) -> np.ndarray:
+    """The twin of ``_bound.least_totals``: 3n - k - [candidate] per guess."""
+    return np.array([3 * n - int(k) - bool(c) for k, c in zip(buckets, is_candidate)],
+                    dtype=np.int64)
+
+
 def _buckets(matrix, guess: int, members) -> dict[int, tuple]:
     """The members by the pattern ``guess`` gets from each, in member order."""
     found: dict[int, list] = {}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordle_fast._backend import UNSOLVABLE, exact_searcher_class
+from wordle_fast._backend import UNSOLVABLE, exact_searcher_class, kernels
 from wordle_fast.exact import feasibility
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
@@ -82,10 +82,11 @@ def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
 def least_totals(lexicon: Lexicon) -> np.ndarray:
     """The least total each opener (by guess row) could possibly have: every
     answer takes the opener, and each of its k buckets of s answers at least
-    2s - 1 guesses more (the all-green one none): 3n - k - [an answer]."""
-    is_answer = np.zeros(lexicon.n_guesses, dtype=np.int64)
-    is_answer[lexicon.answer_rows] = 1
-    return 3 * lexicon.n_answers - lexicon.score().n_buckets.astype(np.int64) - is_answer
+    2s - 1 guesses more (the all-green one none): 3n - k - [an answer], the
+    one-level bound of ``_bound.pyx``."""
+    is_answer = np.zeros(lexicon.n_guesses, dtype=bool)
+    is_answer[lexicon.answer_rows] = True
+    return kernels.least_totals(lexicon.n_answers, lexicon.score().n_buckets, is_answer)
 
 
 def every_guess(searcher: ExactSearcher, lexicon: Lexicon) -> np.ndarray | None:
