@@ -34,10 +34,11 @@ else:
     link_args = ["-fopenmp"] if OPENMP else []
 
 MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
-           "_endgame", "_bound", "_scans", "_exact", "_feasible"]
+           "_endgame", "_bound", "_scans", "_search_base", "_bound_pass", "_search",
+           "_exact", "_feasible"]
 
 # C kept in header files, by the module that includes it (a change rebuilds it)
-HEADERS = {"_scans": ["wordle_fast/_pairwise.h"], "_exact": ["wordle_fast/_atomic.h"],
+HEADERS = {"_scans": ["wordle_fast/_pairwise.h"], "_bound_pass": ["wordle_fast/_atomic.h"],
            "_memo": ["wordle_fast/_table_memory.h"]}
 
 extensions = [

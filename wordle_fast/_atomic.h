@@ -1,5 +1,5 @@
 /* A bound shared by the threads of the exact search's bound pass over
-   openers (_exact.pyx, opener_bounds): -1 until one of them has computed
+   openers (_bound_pass.pyx, opener_bounds): -1 until one of them has computed
    it. Any thread may compute it first (they get the same value), so
    relaxed atomics suffice. */
 #ifndef WF_ATOMIC_H

@@ -64,7 +64,8 @@ cdef class CandidateSet:
     @classmethod
     def from_mask(cls, mask):
         """The answers where a boolean array of length ``universe`` is true."""
-        cdef const unsigned char[::1] flags = np.ascontiguousarray(mask, dtype=np.bool_).view(np.uint8)
+        cdef const unsigned char[::1] flags = (
+            np.ascontiguousarray(mask, dtype=np.bool_).view(np.uint8))
         cdef CandidateSet result = cls(flags.shape[0])
         cdef Py_ssize_t j
         for j in range(flags.shape[0]):

@@ -16,7 +16,7 @@ find every answer of a set S with d guesses left, in one place.
   two words or more do not finish with one.
 
 The inline forms the searches use are in _bound.pxd; ``least_totals``
-gives the one-level bound to Python, and ``_reference.least_totals`` is its
+gives the one-level bound to Python, and ``_reference_search.least_totals`` is its
 twin.
 """
 

@@ -13,7 +13,8 @@ from wordle_fast._typedefs cimport bitword_t, letter_t
 
 from wordle_fast import rulebook
 
-MODES = rulebook.HARD_MODES   # the one tuple of mode names; index = MODE_OFF, MODE_HARD, MODE_STRICT
+# the one tuple of mode names; index = MODE_OFF, MODE_HARD, MODE_STRICT
+MODES = rulebook.HARD_MODES
 
 
 def mode_id(mode):

@@ -255,7 +255,8 @@ cdef class LookaheadSearcher:
         elif matrix.dtype == np.uint16:
             self.matrix16 = <const uint16_t*> <size_t> matrix.ctypes.data
         else:
-            raise ValueError("lookahead supports words of up to 10 letters (uint8 or uint16 codes)")
+            raise ValueError(
+                "lookahead supports words of up to 10 letters (uint8 or uint16 codes)")
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         if width < 0:
@@ -459,17 +460,17 @@ cdef class LookaheadSearcher:
             if self.matrix8 != NULL:
                 result = _best_entropy(self.matrix8, self.n_answers, order, n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
-                                       self.length,
-                                       members, n, self.weights, self._mass(members, n),
-                                       self.n_patterns, self.count_log_count, bound, counts, masses,
-                                       tile_bound, visit, self.prune)
+                                       self.length, members, n, self.weights,
+                                       self._mass(members, n), self.n_patterns,
+                                       self.count_log_count, bound, counts, masses, tile_bound,
+                                       visit, self.prune)
             else:
                 result = _best_entropy(self.matrix16, self.n_answers, order, n_order,
                                        self.guess_letters, self.multiplicity, self.answer_letters,
-                                       self.length,
-                                       members, n, self.weights, self._mass(members, n),
-                                       self.n_patterns, self.count_log_count, bound, counts, masses,
-                                       tile_bound, visit, self.prune)
+                                       self.length, members, n, self.weights,
+                                       self._mass(members, n), self.n_patterns,
+                                       self.count_log_count, bound, counts, masses, tile_bound,
+                                       visit, self.prune)
         free(counts)
         free(masses)
         free(tile_bound)
@@ -550,7 +551,8 @@ cdef class LookaheadSearcher:
             if size < 2:
                 continue
             if size == 2:
-                share += self._mass(&grouped[start], 2) / total * self._information(&grouped[start], 2)
+                share += (self._mass(&grouped[start], 2) / total
+                          * self._information(&grouped[start], 2))
                 continue
             child = self._legal_after(legal, guess_row, code)
             key = self._key(&grouped[start], size, 1, child)

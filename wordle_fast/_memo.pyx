@@ -166,7 +166,8 @@ cdef class Memo:
         cdef Py_ssize_t w
         for w in range(self.ways):
             if slot[w].a == key.a and slot[w].b == key.b and slot[w].data & USED_BIT:
-                return (<int64_t> (slot[w].data >> VALUE_SHIFT) << 1) | <int64_t> (slot[w].data & EXACT_BIT)
+                return ((<int64_t> (slot[w].data >> VALUE_SHIFT) << 1)
+                        | <int64_t> (slot[w].data & EXACT_BIT))
         return -1
 
     cdef void store(self, Fingerprint key, int64_t value, bint exact, int weight) noexcept nogil:

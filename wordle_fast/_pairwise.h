@@ -1,5 +1,5 @@
 /* The distinct codes of many guesses at once over a small set (the exact
-   search's bound scan, _exact.pyx: _guess_bounds_columns).
+   search's bound scan, _scans.pyx: guess_bounds_columns).
 
    For a block of consecutive guesses, each member's codes are one vector
    (a lane per guess), compared with every earlier member's: a lane whose

@@ -89,7 +89,7 @@ cdef void guess_bounds_columns(
     int64_t* bound, int64_t* buckets,     # out, indexed like rows
     int lanes,                            # the pairwise kernel's width: 32, 16 or 0 (none)
 ) noexcept nogil:
-    # The same as _guess_bounds for codes below 256, with a 256-bit mask per
+    # The same as guess_bounds for codes below 256, with a 256-bit mask per
     # guess. It reads the answer-major copy of the matrix: each member's codes
     # for the block are one contiguous run, where the guess-major matrix needs
     # a cache line per member per guess. Consecutive updates go to different
