@@ -38,14 +38,15 @@ MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahea
            "_exact", "_feasible"]
 
 # C kept in header files, by the module that includes it (a change rebuilds it)
-HEADERS = {"_scans": ["wordle_fast/_pairwise.h"], "_bound_pass": ["wordle_fast/_atomic.h"],
-           "_memo": ["wordle_fast/_table_memory.h"]}
+HEADERS = {"_scans": ["wordle_fast/core/_pairwise.h"],
+           "_bound_pass": ["wordle_fast/core/_atomic.h"],
+           "_memo": ["wordle_fast/core/_table_memory.h"]}
 
 extensions = [
     Extension(
-        f"wordle_fast.{name}",
-        [f"wordle_fast/{name}.pyx"],
-        include_dirs=[numpy.get_include(), "wordle_fast"],
+        f"wordle_fast.core.{name}",
+        [f"wordle_fast/core/{name}.pyx"],
+        include_dirs=[numpy.get_include(), "wordle_fast/core"],
         depends=HEADERS.get(name, []),
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from conftest import mark
 
-from wordle_fast import _bitset, _reference
+from wordle_fast.core import _bitset, _bitset_twin
 
 UNIVERSE = 2315
 rng = np.random.default_rng(11)
@@ -13,7 +13,7 @@ B_MEMBERS = rng.choice(UNIVERSE, size=900, replace=False).tolist()
 
 IMPLEMENTATIONS = {
     "compiled": lambda members: _bitset.CandidateSet(UNIVERSE, members),
-    "twin": lambda members: _reference.CandidateSet(UNIVERSE, members),
+    "twin": lambda members: _bitset_twin.CandidateSet(UNIVERSE, members),
     "python set": set,
 }
 ROLE = {"compiled": "kernel", "twin": "baseline", "python set": "baseline"}

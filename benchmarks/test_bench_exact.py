@@ -12,10 +12,10 @@ import pytest
 from conftest import mark
 
 from wordle_fast import Lexicon
-from wordle_fast._exact import ExactSearcher
-from wordle_fast._feasible import FinishCheck
-from wordle_fast._reference_feasible import FinishCheck as TwinCheck
-from wordle_fast._reference import exact_total
+from wordle_fast.core._exact import ExactSearcher
+from wordle_fast.core._feasible import FinishCheck
+from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
+from wordle_fast.core._exact_twin import exact_total
 from wordle_fast.exact.search import make_exact_searcher
 
 
@@ -73,7 +73,7 @@ def test_small_list_compiled(benchmark, small):
 
 def test_small_list_brute_force_twin(benchmark, small):
     benchmark.group = "exact: 15 answers, about 2000 guesses, 4 guesses"
-    mark(benchmark, "baseline", note="brute-force twin, _reference.exact_total")
+    mark(benchmark, "baseline", note="brute-force twin, _exact_twin.exact_total")
     benchmark.pedantic(brute_force, (small, 4), rounds=1, iterations=1)
 
 

@@ -3,7 +3,8 @@
 import pytest
 from conftest import mark
 
-from wordle_fast import _feedback, _reference, encode_words, feedback
+from wordle_fast import encode_words, feedback
+from wordle_fast.core import _feedback, _feedback_twin
 
 GUESS, ANSWER = encode_words(["speed", "abide"])
 
@@ -23,4 +24,4 @@ def test_feedback_facade_from_strings(benchmark):
 @pytest.mark.benchmark(group="feedback one pair")
 def test_feedback_baseline_pure_python(benchmark):
     mark(benchmark, "baseline")
-    assert benchmark(_reference.feedback_code, GUESS, ANSWER) == 10
+    assert benchmark(_feedback_twin.feedback_code, GUESS, ANSWER) == 10

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from conftest import mark, numpy_pattern_matrix
 
-from wordle_fast import _feedback, _reference
+from wordle_fast.core import _feedback, _feedback_twin
 
 SAMPLE_GUESSES = 40
 
@@ -36,7 +36,7 @@ def test_matrix_baseline_pure_python(benchmark, encoded):
     sample = guesses[:SAMPLE_GUESSES]
     mark(benchmark, "baseline", scale=len(guesses) / len(sample),
          sample=f"{SAMPLE_GUESSES} guesses")
-    benchmark.pedantic(_reference.pattern_matrix, (sample, answers), rounds=1, iterations=1)
+    benchmark.pedantic(_feedback_twin.pattern_matrix, (sample, answers), rounds=1, iterations=1)
 
 
 @pytest.mark.benchmark(group="matrix 12972x12972")

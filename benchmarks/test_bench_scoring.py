@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from conftest import mark, numpy_scores
 
-from wordle_fast import _reference, _scoring
+from wordle_fast.core import _scoring, _scoring_twin
 
 SAMPLE_GUESSES = 100
 
@@ -49,7 +49,7 @@ def test_score_all_baseline_pure_python(benchmark, official):
     candidates = np.arange(official.n_answers)
     mark(benchmark, "baseline", scale=official.n_guesses / SAMPLE_GUESSES,
          sample=f"{SAMPLE_GUESSES} guesses")
-    benchmark.pedantic(_reference.score_guesses, (official.matrix, pool, candidates, 5),
+    benchmark.pedantic(_scoring_twin.score_guesses, (official.matrix, pool, candidates, 5),
                        rounds=1, iterations=1)
 
 

@@ -5,7 +5,8 @@ import os
 import pytest
 from hypothesis import settings
 
-from wordle_fast import Lexicon, _backend
+from wordle_fast import Lexicon
+from wordle_fast.core import _backend
 
 def pytest_configure(config):
     # Here rather than in pyproject.toml, so that it holds when the tests run

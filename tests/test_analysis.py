@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordle_fast as wf
-from wordle_fast._reference import INFEASIBLE, exact_total, hard_mode_allows
+from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
+from wordle_fast.core._legal_twin import hard_mode_allows
 from wordle_fast.game.analysis import analyze
 
 ALPHABET = "abcde"

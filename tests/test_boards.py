@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordle_fast as wf
-from wordle_fast._reference import feedback_code
+from wordle_fast.core._feedback_twin import feedback_code
 from wordle_fast.game.board_games import play_game, sample_tuples, simulate_boards
 from wordle_fast.game.boards import BoardsSolver
 from wordle_fast.strategies import BOARD_STRATEGIES

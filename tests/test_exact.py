@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from wordle_fast import Lexicon, WordleError
 from wordle_fast.lexicon import feedback
 from wordle_fast.patterns import parse_pattern
-from wordle_fast._exact import ExactSearcher, machine_lanes
-from wordle_fast._reference import INFEASIBLE, exact_total
+from wordle_fast.core._exact import ExactSearcher, machine_lanes
+from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.search import make_exact_searcher
@@ -256,7 +256,7 @@ def test_cli_optimal_and_verify(tmp_path, capsys):
 
 
 def test_twin_and_kernel_share_the_unsolvable_marker():
-    from wordle_fast._exact import UNSOLVABLE
+    from wordle_fast.core._exact import UNSOLVABLE
 
     assert UNSOLVABLE == INFEASIBLE
 

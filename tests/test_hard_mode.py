@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import InvalidWord, Lexicon, Solver, feedback, format_pattern
-from wordle_fast._reference import hard_mode_allows
+from wordle_fast.core._legal_twin import hard_mode_allows
 from wordle_fast.rules import hard_mode_violation, legal_guesses
 from wordle_fast.exact.search import make_exact_searcher
 
@@ -94,7 +94,7 @@ def test_repeated_letters_need_as_many_copies(official):
     assert all(s.word.count("e") >= 3 for s in geese.suggest(top=None))
 
 
-# -- one rule: every form of it against _reference.hard_mode_allows ---------------------
+# -- one rule: every form of it against _legal_twin.hard_mode_allows ---------------------
 
 
 @st.composite

@@ -715,7 +715,7 @@ def _running(pid: int) -> bool:
 def test_a_missing_compiled_core_says_what_to_do(tmp_path):
     """Run from a clone's root, Python imports the unbuilt source folder
     before the installed package; the warning names the way out."""
-    from wordle_fast._backend import missing_core_message
+    from wordle_fast.core._backend import missing_core_message
 
     checkout = tmp_path / "clone"
     (checkout / "wordle_fast").mkdir(parents=True)

@@ -29,7 +29,7 @@ def stub_names(path: Path) -> set[str]:
 @pytest.mark.parametrize("name", COMPILED)
 def test_every_compiled_module_has_a_stub_naming_its_public_api(name):
     try:
-        module = importlib.import_module(f"wordle_fast.{name}")
+        module = importlib.import_module(f"wordle_fast.core.{name}")
     except ImportError:
         pytest.skip("the compiled core is not built")
     stub = Path(module.__file__).with_name(f"{name}.pyi")
@@ -38,6 +38,26 @@ def test_every_compiled_module_has_a_stub_naming_its_public_api(name):
               and getattr(getattr(module, attr), "__module__", module.__name__) == module.__name__
               and not isinstance(getattr(module, attr), type(importlib))}
     assert public <= stub_names(stub), sorted(public - stub_names(stub))
+
+
+# Compiled modules without a twin of their own, and what holds them instead.
+TWINNED_ELSEWHERE = {
+    "_search_base": "a layer of ExactSearcher: held to _exact_twin through it",
+    "_bound_pass": "a layer of ExactSearcher: held to _exact_twin through it",
+    "_search": "a layer of ExactSearcher: held to _exact_twin through it",
+    "_scans": "ExactSearcher's scan kernels: held to _exact_twin.ExactSearcher.guess_bounds",
+    "_memo": "a table: tests/test_memo.py holds it to a dict",
+}
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_every_compiled_kernel_has_its_twin_beside_it(name):
+    core = Path(importlib.import_module("wordle_fast.core").__file__).parent
+    if name in TWINNED_ELSEWHERE:
+        assert not (core / f"{name}_twin.py").is_file(), "a twin now: drop the exemption"
+        return
+    assert (core / f"{name}_twin.py").is_file(), f"{name} has no twin {name}_twin.py beside it"
+    assert importlib.import_module(f"wordle_fast.core.{name}_twin")
 
 
 # -- the import graph -------------------------------------------------------------------
@@ -126,7 +146,7 @@ def test_only_the_strategies_package_knows_strategies_by_name():
 
 
 # Modules allowed past the size the house keeps to, and why.
-LONG_MODULES = {"_reference.py": "the slow twins of every kernel, one obvious definition each"}
+LONG_MODULES: dict[str, str] = {}
 # Compiled modules past about 600 lines, and why.
 LONG_COMPILED = {
     "_lookahead.pyx": "the lookahead's searcher and its parallel bucket values, one class",
@@ -141,7 +161,7 @@ def test_modules_stay_short():
 
 # The .pyx sources and docs/ are in a checkout, not in an installed wheel
 # (whose tests CI runs too).
-SOURCES = ((PACKAGE / "_exact.pyx").is_file()
+SOURCES = ((PACKAGE / "core" / "_exact.pyx").is_file()
            and (PACKAGE.parent / "docs" / "architecture.md").is_file())
 needs_sources = pytest.mark.skipif(not SOURCES, reason="needs the checkout's .pyx and docs/")
 
@@ -247,9 +267,9 @@ def climbs(graph: dict[str, set[str]], heights: dict[str, int]) -> list[str]:
 def test_every_module_stands_on_a_rung_and_no_import_climbs():
     heights = ladder()
     graph = full_import_graph()
-    assert graph["wordle_fast._search_base"] >= {"wordle_fast._endgame", "wordle_fast._memo"}
-    assert "wordle_fast._search" in graph["wordle_fast._exact"]   # the layers, by cimport
-    assert "wordle_fast.rulebook" in graph["wordle_fast._legal"]   # a cimport and an import read
+    assert graph["wordle_fast.core._search_base"] >= {"wordle_fast.core._endgame", "wordle_fast.core._memo"}
+    assert "wordle_fast.core._search" in graph["wordle_fast.core._exact"]   # the layers, by cimport
+    assert "wordle_fast.rulebook" in graph["wordle_fast.core._legal"]   # a cimport and an import read
     assert climbs(graph, heights) == []
 
 
@@ -258,10 +278,10 @@ def test_the_ladder_check_finds_a_climb():
     heights = ladder()
     assert rung_of("wordle_fast.exact.search", heights) < rung_of("wordle_fast.game.state",
                                                                  heights)
-    graph = {"wordle_fast._legal": {"wordle_fast.rules"},
+    graph = {"wordle_fast.core._legal": {"wordle_fast.rules"},
              "wordle_fast.exact.search": {"wordle_fast.game.records"},
              "wordle_fast.game.state": {"wordle_fast.exact.search"}}
-    assert climbs(graph, heights) == ["wordle_fast._legal -> wordle_fast.rules",
+    assert climbs(graph, heights) == ["wordle_fast.core._legal -> wordle_fast.rules",
                                       "wordle_fast.exact.search -> wordle_fast.game.records"]
 
 
@@ -276,7 +296,7 @@ def test_a_command_loads_only_what_it_uses():
                             check=True).stdout.split()
     assert "wordle_fast.cli.feedback" in loaded
     for heavy in ("wordle_fast.cli.simulate", "wordle_fast.cli.openers", "wordle_fast.exact.proof",
-                  "wordle_fast.strategies", "wordle_fast.game.solver", "wordle_fast._exact"):
+                  "wordle_fast.strategies", "wordle_fast.game.solver", "wordle_fast.core._exact"):
         assert heavy not in loaded, heavy
 
 

@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, Solver
-from wordle_fast._reference import hard_mode_allows
+from wordle_fast.core._legal_twin import hard_mode_allows
 from wordle_fast.strategies.lookahead import LookaheadStrategy, make_lookahead_searcher, rank_openers_by_lookahead
 from wordle_fast.game.simulation import simulate
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-memo_module = pytest.importorskip("wordle_fast._memo")
+memo_module = pytest.importorskip("wordle_fast.core._memo")
 Memo = memo_module.Memo
 
 # (no context and an empty one are one key: the search uses either None, in
@@ -122,7 +122,7 @@ def test_a_memo_of_the_size_asked_for_or_an_error_before_the_search(tmp_path, ca
 
 
 def test_the_python_layer_knows_the_memo_as_it_is_built():
-    from wordle_fast._exact import DEFAULT_MEMO_ENTRIES
+    from wordle_fast.core._exact import DEFAULT_MEMO_ENTRIES
     from wordle_fast.exact.search import MEMO_ENTRIES, MEMO_ENTRY_BYTES
 
     assert MEMO_ENTRIES == DEFAULT_MEMO_ENTRIES

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from test_exact import small_lists, trap_lists
 from wordle_fast import Lexicon, WordleError
-from wordle_fast._exact import UNSOLVABLE
-from wordle_fast._reference import INFEASIBLE, exact_total
+from wordle_fast.core._exact import UNSOLVABLE
+from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.proof import opening_table

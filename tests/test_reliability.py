@@ -396,8 +396,8 @@ def test_twenty_letter_words_are_refused_in_one_line_where_unsupported(long_word
 @given(st.integers(13, 20), st.integers(2, 25), st.randoms(use_true_random=False))
 @settings(max_examples=15, deadline=None)
 def test_long_word_scores_agree_with_the_twin(length, n_words, rng):
-    from wordle_fast import _reference
-    from wordle_fast._backend import kernels
+    from wordle_fast.core import _scoring_twin
+    from wordle_fast.core._backend import kernels
 
     words = sorted({"".join(rng.choice("abcd") for _ in range(length)) for _ in range(n_words)})
     lexicon = wf.Lexicon(words, words)
@@ -406,7 +406,7 @@ def test_long_word_scores_agree_with_the_twin(length, n_words, rng):
     for prior in (None, weights):
         fast = kernels.score_guesses(lexicon.matrix, np.arange(len(words)), members, length,
                                      weights=prior)
-        slow = _reference.score_guesses(lexicon.matrix, np.arange(len(words)), members, length,
+        slow = _scoring_twin.score_guesses(lexicon.matrix, np.arange(len(words)), members, length,
                                         weights=prior)
         for a, b in zip(fast, slow):
             np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-12)

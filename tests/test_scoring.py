@@ -13,7 +13,7 @@ from wordle_fast import (
     format_pattern,
     realized_information,
 )
-from wordle_fast import _scoring
+from wordle_fast.core import _scoring
 
 # -- known values on the official lists --------------------------------------
 
@@ -225,8 +225,8 @@ def test_the_best_few_are_the_full_orders_first(values, data):
 def test_scores_do_not_depend_on_how_the_cores_are_shared(official):
     # one thread, two, a back-off threshold that keeps every region on one
     # thread: the same numbers, and the share counts its regions
-    from wordle_fast._parallel import CoreShare
-    from wordle_fast._scoring import score_guesses
+    from wordle_fast.core._parallel import CoreShare
+    from wordle_fast.core._scoring import score_guesses
 
     rows = np.arange(official.n_guesses)
     for members in (np.arange(official.n_answers), np.arange(0, official.n_answers, 97),

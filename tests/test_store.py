@@ -268,7 +268,7 @@ def test_the_hard_modes_memo_carries_over_too(tmp_path, lexicon, mode):
 
 
 def test_the_twin_keeps_no_memo(tmp_path, lexicon):
-    from wordle_fast._reference_search import ExactSearcher as Twin
+    from wordle_fast.core._exact_twin import ExactSearcher as Twin
 
     twin = Twin(lexicon.matrix, lexicon.length, lexicon.answer_rows)
     twin.solve(np.arange(lexicon.n_answers), 4)

@@ -12,14 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import Lexicon
-from wordle_fast._backend import UNSOLVABLE
-from wordle_fast._reference_search import ExactSearcher as TwinExact
-from wordle_fast._reference_search import LookaheadSearcher as TwinLookahead
-from wordle_fast._reference_search import least_totals as twin_least_totals
+from wordle_fast.core._backend import UNSOLVABLE
+from wordle_fast.core._exact_twin import ExactSearcher as TwinExact
+from wordle_fast.core._lookahead_twin import LookaheadSearcher as TwinLookahead
+from wordle_fast.core._bound_twin import least_totals as twin_least_totals
 from wordle_fast.words import encode_words
 
-compiled_exact = pytest.importorskip("wordle_fast._exact")
-compiled_lookahead = pytest.importorskip("wordle_fast._lookahead")
+compiled_exact = pytest.importorskip("wordle_fast.core._exact")
+compiled_lookahead = pytest.importorskip("wordle_fast.core._lookahead")
 
 
 @st.composite
@@ -43,13 +43,13 @@ def both_searchers(lexicon, mode):
 
 def test_the_marker_is_one_number():
     assert compiled_exact.UNSOLVABLE == UNSOLVABLE
-    assert pytest.importorskip("wordle_fast._bound").UNSOLVABLE == UNSOLVABLE
+    assert pytest.importorskip("wordle_fast.core._bound").UNSOLVABLE == UNSOLVABLE
 
 
 @given(st.integers(1, 5000), st.lists(st.tuples(st.integers(1, 243), st.booleans()),
                                        max_size=50))
 def test_the_one_level_bound_agrees_with_its_twin(n, guesses):
-    compiled_bound = pytest.importorskip("wordle_fast._bound")
+    compiled_bound = pytest.importorskip("wordle_fast.core._bound")
     buckets = [k for k, _ in guesses]
     candidate = [c for _, c in guesses]
     fast = compiled_bound.least_totals(n, buckets, candidate)
@@ -144,7 +144,7 @@ class NoCompiled(importlib.abc.MetaPathFinder):
     # as if the compiled files were absent: any extension module of the
     # package fails to import
     def find_spec(self, name, path, target=None):
-        if name.startswith("wordle_fast._"):
+        if name.startswith("wordle_fast."):
             for finder in sys.meta_path:
                 if finder is self or not hasattr(finder, "find_spec"):
                     continue

@@ -22,7 +22,8 @@ def _installed_instead():
     from pathlib import Path
 
     def built(folder):
-        return any((folder / f"_feedback{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+        return any((folder / "core" / f"_feedback{suffix}").is_file()
+                   for suffix in EXTENSION_SUFFIXES)
 
     here = Path(__file__).resolve().parent
     if built(here) or not (here.parent / "setup.py").is_file():
@@ -137,7 +138,7 @@ def __getattr__(name):
     if name == "__version__":  # (lazy too: importlib.metadata loads email, random, ...)
         value = _installed_version()
     elif name in _KERNEL_NAMES:
-        value = getattr(import_module("wordle_fast._backend").kernels, _KERNEL_NAMES[name])
+        value = getattr(import_module("wordle_fast.core._backend").kernels, _KERNEL_NAMES[name])
     elif name in _LAZY:
         value = getattr(import_module(f"wordle_fast.{_LAZY[name]}"), name)
     else:

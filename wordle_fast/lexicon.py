@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from wordle_fast._backend import kernels
+from wordle_fast.core._backend import kernels
 from wordle_fast.errors import InvalidOption, InvalidWord, InvalidWordList, TooLarge, UnknownWord
 from wordle_fast.patterns import code_dtype, n_patterns, parse_pattern
 from wordle_fast.priors import zipf_frequencies

@@ -115,7 +115,8 @@ def version_line() -> str:
     elif choice not in ("auto", "compiled"):
         core = f"WORDLE_FAST_IMPL={choice!r} is not a choice: auto, compiled or python"
     else:
-        core = "compiled core" if find_spec("wordle_fast._feedback") else "pure-Python kernels"
+        built = find_spec("wordle_fast.core._feedback")
+        core = "compiled core" if built else "pure-Python kernels"
     return f"wordle-fast {__version__} ({core}, Python {sys.version.split()[0]})"
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordle_fast._backend import kernels
+from wordle_fast.core._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, pattern_tiles

@@ -9,13 +9,13 @@ and AGLET took more than twenty minutes so. Asked only whether a set can
 finish, a search stops at the first guess under which every bucket can,
 refutes a guess at its first bucket that cannot, and needs no total.
 The check is compiled (``_feasible.FinishCheck``; its plain-Python twin is
-``_reference_feasible``): AGLET 0.09 s, and ROTAL, which can finish, 1.9 s
+``_feasible_twin``): AGLET 0.09 s, and ROTAL, which can finish, 1.9 s
 for the 25,245 sets of its proof (71 s in plain Python; benchmarks/README.md).
 """
 
 from __future__ import annotations
 
-from wordle_fast._backend import finish_check_class
+from wordle_fast.core._backend import finish_check_class
 
 
 def finish_check(searcher, lexicon, most_sets: int | None = None):

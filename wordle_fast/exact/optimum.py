@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordle_fast._backend import UNSOLVABLE
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.words import counted, distribution_text
 from wordle_fast.lexicon import Lexicon, lexicon_from

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast._backend import UNSOLVABLE
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.scheduling import (
     BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters)

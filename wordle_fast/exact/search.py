@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordle_fast._backend import UNSOLVABLE, exact_searcher_class, kernels
+from wordle_fast.core._backend import UNSOLVABLE, exact_searcher_class, kernels
 from wordle_fast.exact import feasibility
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
 if TYPE_CHECKING:   # (either implementation's: they share their methods)
-    from wordle_fast._exact import ExactSearcher
+    from wordle_fast.core._exact import ExactSearcher
 
 SMALL_BUCKET = 40    # opener_total, hard modes: buckets solved before the stepped searches
 FEASIBILITY_SETS = 2000   # opener_total, hard modes, no budget: the depth-only check's sets

@@ -8,7 +8,7 @@ import logging
 import time
 from pathlib import Path
 
-from wordle_fast._backend import UNSOLVABLE
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.proof import TableRun, opening_table
 from wordle_fast.exact.tables import (

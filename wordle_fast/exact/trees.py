@@ -16,7 +16,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordle_fast._backend import kernels
+from wordle_fast.core._backend import kernels
 from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rulebook import Rules, one_board_rules

@@ -8,7 +8,7 @@ guesses lost to the choice. Luck is what the pattern that came did to the
 rest of the game: the expected guesses still needed after g, minus those
 needed after the pattern actually seen (T(S_r, d - 1) / |S_r|, 0 for a win).
 
-Values come from the exact search (``wordle_fast._exact``); the first turn
+Values come from the exact search (``wordle_fast.core._exact``); the first turn
 reads the exact opening table (the shipped one when it holds the lists, mode
 and limit, else one computed once and saved).
 
@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from wordle_fast._backend import UNSOLVABLE, kernels
+from wordle_fast.core._backend import UNSOLVABLE, kernels
 from wordle_fast._display import html_table
 from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total

@@ -4,7 +4,7 @@ H^(k)(g, S) = H(g, S) + sum over patterns f of P(f | g) * max over g' of
 H^(k-1)(g', S_f), with H^(k) = 0 when one candidate is left or k = 0 (seed
 001, "N-Step Entropy"). Depth 1 is plain entropy; depth 2 values a guess by
 the information it gives plus the best the next guess can add. The
-recursion, its memo and its bounds live in ``wordle_fast._lookahead``.
+recursion, its memo and its bounds live in ``wordle_fast.core._lookahead``.
 
 In the hard modes the maximum at each level runs over the guesses the rule
 still allows after the feedback on the way there.
@@ -32,7 +32,7 @@ def make_lookahead_searcher(lexicon, weights=None, width: int | None = None,
     ``prune=False`` turns off the tile bounds (same values, slower: kept for
     the benchmark and the test that prove it)."""
     # (Imported here: the search loads when a lookahead first runs.)
-    from wordle_fast._backend import lookahead_searcher_class
+    from wordle_fast.core._backend import lookahead_searcher_class
 
     LookaheadSearcher = lookahead_searcher_class()
 

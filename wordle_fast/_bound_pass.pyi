@@ -1,4 +1,0 @@
-from wordle_fast._search_base import SearchBase
-
-class BoundPass(SearchBase):
-    """The one-level bounds of sets and openers; see _exact.ExactSearcher."""

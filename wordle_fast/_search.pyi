@@ -1,4 +1,0 @@
-from wordle_fast._bound_pass import BoundPass
-
-class Search(BoundPass):
-    """The exact search; its public face is _exact.ExactSearcher."""

@@ -1,0 +1,226 @@
+# cython: language_level=3
+"""Exact optimal play, the public face: ``ExactSearcher``, T(S, d), the fewest
+total guesses that finish every answer of a set S with d guesses left, and
+the optimal guesses, over one pattern matrix.
+
+The searcher is built in layers, a subclass each, each file a room:
+_search_base.pyx (the lists, the memo's keys, the legal lists, the scans of
+every guess), _bound_pass.pyx (the one-level bounds of sets and openers),
+_search.pyx (the search, and how it works), and this file (the methods
+Python calls, which check their input). The bounds are in _bound.pyx, the
+scan kernels in _scans.pyx, the memo in _memo.pyx, hard mode's endgame
+bound in _endgame.pyx. The slow twin: ``_exact_twin.ExactSearcher``.
+"""
+
+import numpy as np
+
+from libc.stdint cimport int64_t
+
+from wordle_fast.core._bound cimport INFEASIBLE
+from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF
+from wordle_fast.core._search cimport Search
+from wordle_fast.core._search_base cimport memo_value
+from wordle_fast.core._typedefs cimport intp_t
+
+# the names Python imports from here (the searcher's constants, the scan's width)
+from wordle_fast.core._bound import UNSOLVABLE
+from wordle_fast.core._scans import machine_lanes, pairwise_lanes
+from wordle_fast.core._search_base import (BUCKET_ORDERS, DEFAULT_MEMO_ENTRIES, LEGAL_CACHE_BYTES,
+                                      PARALLEL_WORK, positions_in, sorted_members)
+
+
+cdef class ExactSearcher(Search):
+    """T(S, d) over one pattern matrix (uint8 or uint16 codes), with a memo.
+
+    ``mode``: ``off`` (every matrix row may be played at every turn),
+    ``hard`` or ``strict`` (see :mod:`wordle_fast.rules`); the hard modes
+    need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
+    L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
+    hard modes; None means every guess), and the members of the candidate set
+    as answer indices. ``closed_forms=False``, ``reach_scan=False`` (scan
+    every guess, not only those whose buckets over the parent set could come
+    within the budget), ``union_bounds=False`` (no memo bounds for unions of
+    a guess's buckets; see ``_note_unions``), ``probe_children`` (each
+    bucket of a guess first searched with its own bound as the budget; None:
+    in hard mode only, where it measured faster), ``scan_children`` (each
+    bucket first scanned for its one-level bound; None: in normal mode
+    only, the only mode it serves) and ``bucket_order`` (the order
+    in which a guess's buckets are searched: "smallest" or "largest" first,
+    or "code" order; None: largest first in normal mode, smallest first in
+    the hard modes, which measured fastest in each) turn techniques off or
+    change them (same results), so the benchmarks can measure what each
+    pays. ``max_entries``: the most entries the memo grows to (a power of
+    two at most this, 24 bytes each; see _memo.pyx); ``keep_keys``: the
+    memo also keeps each entry's members, for ``memo_items`` (checking only);
+    ``lanes``: the widest pairwise scan to use (``machine_lanes()``, the
+    default; smaller to measure or test the others; see _pairwise.h).
+    """
+
+    def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
+        """T(S, depth) if at most ``budget``, else a lower bound above it.
+
+        ``after``: ``(guess, code)`` when S is what ``guess`` showing
+        ``code`` leaves, and ``legal`` the list before that guess (the rule
+        then narrows it). In hard mode the memo then knows S by the rule's
+        state since ``legal``, so that the sets of different openers share
+        entries when the same words and the same rule remain (as after A
+        then B and after B then A)."""
+        members = sorted_members(members, self.n_answers)
+        cdef const intp_t[::1] view = members
+        if members.shape[0] == 0:
+            return 0
+        self.memo.new_generation()
+        if after is None or self.mode_id == MODE_OFF:
+            legal = self._legal_now(legal, members)
+            context = self._root_context(legal)
+        else:
+            guess, code = after
+            if not (0 <= guess < self.n_guesses and 0 <= code < self.n_patterns):
+                raise ValueError(f"after must be (guess row, pattern code), got {after!r}")
+            legal = self._legal_now(legal)
+            if self.mode_id == MODE_HARD:
+                context = self._hard_context_after(self._root_context(legal), guess, code)
+                legal = self._legal_in_context(legal, guess, code, context)
+            else:
+                legal = self._legal_after(legal, guess, code)
+                context = self._root_context(legal)
+            legal = self._legal_now(legal, members)
+        return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
+
+    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
+                    legal=None):
+        """The total for playing ``guess`` first with ``depth`` guesses in all
+        (a lower bound above ``budget`` when that is passed)."""
+        members = sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
+        if legal is not None and not self._is_legal(legal, guess):
+            raise ValueError(f"guess row {guess} is not among the legal guesses")
+        if members.shape[0] == 0:
+            return 0
+        self.memo.new_generation()
+        return self._cost_of(members, guess, depth, budget, legal)
+
+    def lower_bound(self, members, int depth, legal=None):
+        """A cheap proven lower bound on T(S, depth): the memo's, else the
+        best per-guess bound 3n - k - [candidate] (no search)."""
+        members = sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        if n <= 2:
+            return self._solve(&view[0], n, depth, INFEASIBLE, legal, None) if n else 0
+        if depth <= 1:
+            return INFEASIBLE
+        cdef int64_t entry = self.memo.find(self._key(&view[0], n, depth,
+                                                      self._root_context(legal)))
+        bounds, _, _ = self._all_bounds(&view[0], n, legal)
+        return max(int(bounds.min()), 2 * n - 1, 0 if entry < 0 else memo_value(entry))
+
+    def guess_bounds(self, members, legal=None):
+        """``(bounds, buckets)`` of every legal guess over the set, in the
+        order of ``legal`` (of the matrix rows when None): the buckets it
+        makes of the members and its one-level bound 3n - k - [candidate]
+        (UNSOLVABLE for a guess that learns nothing), as the search scans them."""
+        members = sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        return bounds, buckets
+
+    def scan_bounds(self, members, rows):
+        """``(bounds, buckets)`` of the guesses ``rows`` (matrix rows in any
+        order, repeats allowed) over the set, by the scan kernels the search
+        runs inside, block by block: for the tests of those kernels, which
+        see unsorted lists (reach and count orders) the public calls do not."""
+        members = sorted_members(members, self.n_answers)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if members.shape[0] == 0 or rows.ndim != 1 or rows.shape[0] == 0:
+            raise ValueError("give at least one candidate and one guess row")
+        if rows.min() < 0 or rows.max() >= self.n_guesses:
+            raise ValueError(f"rows must be in 0..{self.n_guesses - 1}")
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], rows)
+        return bounds, buckets
+
+    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
+        legal = self._legal_now(legal)
+        if legal is None:
+            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
+        return self._legal_after(legal, guess, code)
+
+    def guess_costs(self, members, rows, int depth, legal=None):
+        """Total guesses to finish ``members`` when each guess row in ``rows``
+        is played next, within ``depth`` guesses in all, and which of them
+        are exact. The smallest exact entry belongs to an optimal guess; an
+        entry that is not exact is only a lower bound on its guess's cost,
+        and may equal the optimum without reaching it. In the hard modes
+        ``rows`` must be legal."""
+        members = sorted_members(members, self.n_answers)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        legal = self._legal_now(legal, members)
+        cdef const intp_t[::1] view = members
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        all_bounds, all_buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        # A guess that learns nothing is marked unplayable for the search, but
+        # it has a value: n + T(S, depth - 1), at least 3n - 1.
+        all_bounds[all_buckets == 1] = np.minimum(all_bounds[all_buckets == 1],
+                                                  3 * members.shape[0] - 1)
+        if legal is None:
+            costs = all_bounds[rows].astype(np.float64)
+        else:
+            at, present = positions_in(legal, rows)
+            if not present.all():
+                raise ValueError("every row must be a legal guess in this mode")
+            costs = all_bounds[at].astype(np.float64)
+        exact = np.zeros(rows.shape[0], dtype=bool)
+        cdef int64_t best = INFEASIBLE
+        cdef int64_t cost
+        for position in np.argsort(costs, kind="stable"):
+            if costs[position] >= best:
+                break
+            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
+            costs[position] = cost
+            if cost < best:
+                best = cost
+                exact[position] = True
+        return costs, exact
+
+    def best_guess(self, members, int depth, legal=None):
+        """An optimal guess row for the set (it must be solvable in ``depth``)."""
+        members = sorted_members(members, self.n_answers)
+        legal = self._legal_now(legal, members)
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        if n == 0:
+            raise ValueError("no candidates")
+        value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal, self._root_context(legal))
+        if value >= INFEASIBLE:
+            raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
+        return self._optimal_guess(members, depth, value, legal)
+
+    cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
+                          legal) except -1:
+        # _guess_cost for a numpy array of members.
+        cdef const intp_t[::1] view = members
+        return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal,
+                                self._root_context(legal))
+
+    cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
+        # The first guess, in bound order, whose cost equals the set's value.
+        cdef Py_ssize_t n = members.shape[0]
+        if n == 1:
+            return int(self.answer_rows[members[0]])
+        cdef const intp_t[::1] view = members
+        bounds, _, _ = self._all_bounds(&view[0], n, legal)
+        # only guesses whose bound reaches the value can; sorting just those
+        # (not every guess) saved 0.1 s of the SALET tree
+        within = np.flatnonzero(bounds <= value)
+        for position in within[np.argsort(bounds[within], kind="stable")]:
+            row = position if legal is None else legal[position]
+            if self._cost_of(members, row, depth, value, legal) == value:
+                return int(row)
+        raise RuntimeError("no guess reaches the optimum found; this is a bug")
