@@ -309,7 +309,7 @@ cdef class Search(BoundPass):
             total = self._cost_by_sizes(members, n, guess, depth, cap, keys, grouped, counts)
             if total < 0:
                 return n      # the one member is the guess itself
-            if total > budget:
+            if total > budget or total >= INFEASIBLE:
                 return total
         total = self._group_buckets(members, n, guess, depth, cap, keys, grouped, by_size,
                                     counts, &n_buckets)
