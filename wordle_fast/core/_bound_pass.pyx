@@ -224,21 +224,21 @@ cdef class BoundPass(SearchBase):
                     break
                 if rows == self.by_reach and self.columns_by_reach != NULL:
                     guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
-                                          NULL, members, n, self.all_green, scratch.bound,
-                                          scratch.buckets, self.lanes)
+                                         NULL, members, n, self.all_green, scratch.bound,
+                                         scratch.buckets, self.lanes)
                 else:
                     guess_bounds_columns(self.columns_by_reach if by_place else self.columns8,
-                                          self.n_guesses, first, last, rows, members, n,
-                                          self.all_green, scratch.bound, scratch.buckets,
-                                          self.lanes)
+                                         self.n_guesses, first, last, rows, members, n,
+                                         self.all_green, scratch.bound, scratch.buckets,
+                                         self.lanes)
                 best = least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
-                                    best)
+                                   best)
                 if best <= 2 * n - (most == n) or best <= enough:
                     break       # no guess does better (see _search), or none need
         else:
             guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
-                          self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
-                          scratch.buckets)
+                         self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
+                         scratch.buckets)
             best = least_bound(scratch.bound, scratch.buckets, 0, n_rows, n, depth <= 2, best)
         if best >= INFEASIBLE:
             return INFEASIBLE
@@ -354,7 +354,7 @@ cdef class BoundPass(SearchBase):
                     for place in range(self.n_guesses):
                         self.scan_counts[place] = reach_view[self.by_reach[place]]
                 order_by_count(counts, self.n_guesses, self.n_patterns, self.scan_rows,
-                                self.scan_scratch.counts)
+                               self.scan_scratch.counts)
                 self.scan_reach = reach
         for b in range(n_buckets):
             if children[b].state != CHILD_KEYED or children[b].entry >= 0:

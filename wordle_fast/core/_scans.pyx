@@ -198,7 +198,7 @@ cdef int compare_keys(const void* a, const void* b) noexcept nogil:
 
 
 cdef Py_ssize_t order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t lowest,
-                                int64_t highest, intp_t* order) except -1 nogil:
+                               int64_t highest, intp_t* order) except -1 nogil:
     # The rows with a bound below INFEASIBLE, by bound, stable (a counting
     # sort: bounds lie in lowest..highest); returns how many were written.
     cdef Py_ssize_t width = highest - lowest + 2, g, written = 0, slot
@@ -222,7 +222,7 @@ cdef Py_ssize_t order_by_bound(const int64_t* bound, Py_ssize_t n_rows, int64_t 
 
 
 cdef void order_by_count(const int64_t* counts, Py_ssize_t n_rows, Py_ssize_t most,
-                          intp_t* out, Py_ssize_t* slots) noexcept nogil:
+                         intp_t* out, Py_ssize_t* slots) noexcept nogil:
     # The rows 0..n_rows-1 by decreasing count (counts 0..most), stable: a
     # counting sort, `slots` most + 1 entries of scratch.
     cdef Py_ssize_t g, c, at = 0, k

@@ -189,7 +189,7 @@ cdef class Search(BoundPass):
         # reductions and np.isin cost a fifth of a hard-mode refutation on
         # these short arrays; see benchmarks/README.md)
         cdef int64_t floor = (least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, False,
-                                           INFEASIBLE) if n_rows else INFEASIBLE)
+                                          INFEASIBLE) if n_rows else INFEASIBLE)
         if rows is not legal:
             # every guess left out has a bound above the budget
             floor = min(floor, budget + 1)

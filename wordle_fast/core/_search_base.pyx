@@ -362,11 +362,11 @@ cdef class SearchBase:
             with nogil:
                 for block in range(n_blocks):
                     guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
-                                          min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                          self.all_green, &bound_view[0], &bucket_view[0],
-                                          self.lanes)
+                                         min(n_rows, (block + 1) * BLOCK), rows, members, n,
+                                         self.all_green, &bound_view[0], &bucket_view[0],
+                                         self.lanes)
                     if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
-                                                       min(n_rows, (block + 1) * BLOCK), n):
+                                                      min(n_rows, (block + 1) * BLOCK), n):
                         stopped[0] = 1
                         break
         elif self.columns8 != NULL:
@@ -378,19 +378,19 @@ cdef class SearchBase:
                     continue
                 block_started = wf_now()
                 guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
-                                      min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                      self.all_green, &bound_view[0], &bucket_view[0],
-                                      self.lanes)
+                                     min(n_rows, (block + 1) * BLOCK), rows, members, n,
+                                     self.all_green, &bound_view[0], &bucket_view[0],
+                                     self.lanes)
                 if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
-                                                   min(n_rows, (block + 1) * BLOCK), n):
+                                                  min(n_rows, (block + 1) * BLOCK), n):
                     stopped[0] = 1
                 self.cores.add_busy(wf_now() - block_started)
             self.cores.end()
         else:
             with nogil:
                 guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
-                              self.all_green, self.seen, &self.stamp, &bound_view[0],
-                              &bucket_view[0])
+                             self.all_green, self.seen, &self.stamp, &bound_view[0],
+                             &bucket_view[0])
         return bounds, buckets, stopped[0] != 0
 
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n):
