@@ -13,9 +13,9 @@ from conftest import mark
 
 from wordle_fast import Lexicon
 from wordle_fast.core._exact import ExactSearcher
+from wordle_fast.core._exact_twin import exact_total
 from wordle_fast.core._feasible import FinishCheck
 from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
-from wordle_fast.core._exact_twin import exact_total
 from wordle_fast.exact.search import make_exact_searcher
 
 

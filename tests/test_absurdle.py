@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordle_fast as wf
+from wordle_fast.cli import main
 from wordle_fast.core._feedback_twin import feedback_code
 from wordle_fast.core._legal_twin import hard_mode_allows
 from wordle_fast.exact.absurdle import absurdle
-from wordle_fast.cli import main
 
 ALPHABET = "abcde"
 

@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wordle_fast as wf
+from wordle_fast.cli import main
 from wordle_fast.core._feedback_twin import feedback_code
 from wordle_fast.game.board_games import play_game, sample_tuples, simulate_boards
 from wordle_fast.game.boards import BoardsSolver
-from wordle_fast.strategies import BOARD_STRATEGIES
-from wordle_fast.cli import main
 from wordle_fast.patterns import format_pattern
+from wordle_fast.strategies import BOARD_STRATEGIES
 
 # The single-board strategy each board strategy must equal with one board.
 ONE_BOARD_TWIN = {"entropy": "entropy", "finish": "entropy", "solve-bonus": "solve-bonus"}

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from test_exact import small_lists, trap_lists
 from wordle_fast import Lexicon
 from wordle_fast.core._endgame import endgame_cannot_finish, endgame_table
-from wordle_fast.core._exact import ExactSearcher
-from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.core._endgame_twin import endgame_cannot_finish as twin_cannot_finish
 from wordle_fast.core._endgame_twin import endgame_groups
+from wordle_fast.core._exact import ExactSearcher
+from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.core._exact_twin import ExactSearcher as TwinSearcher
 from wordle_fast.exact.search import make_exact_searcher
 

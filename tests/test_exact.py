@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, WordleError
-from wordle_fast.lexicon import feedback
-from wordle_fast.patterns import parse_pattern
+from wordle_fast.cli import main
 from wordle_fast.core._exact import ExactSearcher, machine_lanes
 from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
-from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.trees import InvalidTree, verify_tree
+from wordle_fast.lexicon import feedback
+from wordle_fast.patterns import parse_pattern
 from wordle_fast.rules import legal_guesses
 
 

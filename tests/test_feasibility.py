@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from test_exact import small_lists, trap_lists
 from test_openings import twin_totals
 from wordle_fast import Lexicon
-from wordle_fast.core._feasible import FinishCheck
 from wordle_fast.core._exact_twin import INFEASIBLE
-from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
 from wordle_fast.core._exact_twin import ExactSearcher as TwinSearcher
+from wordle_fast.core._feasible import FinishCheck
+from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
 from wordle_fast.exact import search as search_module
 from wordle_fast.exact.feasibility import finish_check
 from wordle_fast.exact.search import make_exact_searcher, opener_total

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from wordle_fast import InvalidWord, Lexicon, Solver, feedback, format_pattern
 from wordle_fast.core._legal_twin import hard_mode_allows
-from wordle_fast.rules import hard_mode_violation, legal_guesses
 from wordle_fast.exact.search import make_exact_searcher
+from wordle_fast.rules import hard_mode_violation, legal_guesses
 
 
 def slow_two_pass(guess, answer):

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, Solver
 from wordle_fast.core._legal_twin import hard_mode_allows
-from wordle_fast.strategies.lookahead import LookaheadStrategy, make_lookahead_searcher, rank_openers_by_lookahead
 from wordle_fast.game.simulation import simulate
+from wordle_fast.strategies.lookahead import LookaheadStrategy, make_lookahead_searcher, rank_openers_by_lookahead
 
 SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
                      CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()

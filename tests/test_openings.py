@@ -10,17 +10,17 @@ from hypothesis import strategies as st
 
 from test_exact import small_lists, trap_lists
 from wordle_fast import Lexicon, WordleError
+from wordle_fast.cli import main
 from wordle_fast.core._exact import UNSOLVABLE
 from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
-from wordle_fast.cli import main
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.proof import opening_table
+from wordle_fast.exact.results import save_table
 from wordle_fast.exact.scheduling import bound_pass_order, same_letters
+from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
     CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
-from wordle_fast.exact.results import save_table
-from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.trees import verify_tree
 from wordle_fast.rulebook import Rules
 

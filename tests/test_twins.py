@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon
 from wordle_fast.core._backend import UNSOLVABLE
+from wordle_fast.core._bound_twin import least_totals as twin_least_totals
 from wordle_fast.core._exact_twin import ExactSearcher as TwinExact
 from wordle_fast.core._lookahead_twin import LookaheadSearcher as TwinLookahead
-from wordle_fast.core._bound_twin import least_totals as twin_least_totals
 from wordle_fast.words import encode_words
 
 compiled_exact = pytest.importorskip("wordle_fast.core._exact")

@@ -19,16 +19,16 @@ import numpy as np
 
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
-from wordle_fast.words import counted, distribution_text
-from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.exact.proof import opening_table
-from wordle_fast.exact.tables import OpeningTable
-from wordle_fast.rulebook import Rules, one_board_rules
-from wordle_fast.rules import mode_name
 from wordle_fast.exact.search import (
     Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.store import ProvenStore, store_description
+from wordle_fast.exact.tables import OpeningTable
 from wordle_fast.exact.trees import build_tree, verify_tree
+from wordle_fast.lexicon import Lexicon, lexicon_from
+from wordle_fast.rulebook import Rules, one_board_rules
+from wordle_fast.rules import mode_name
+from wordle_fast.words import counted, distribution_text
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
 

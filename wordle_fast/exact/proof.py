@@ -34,10 +34,12 @@ import numpy as np
 
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.exact.scheduling import (
     BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters)
 from wordle_fast.exact.search import (
     by_cheap_score, fewest_guarantee, make_exact_searcher, opener_total)
+from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.exact.tables import (
     CANNOT_FINISH,
     EXACT,
@@ -49,8 +51,6 @@ from wordle_fast.exact.tables import (
     shipped_table,
     table_description,
 )
-from wordle_fast.exact.results import merged_entries, save_table, trusted_results
-from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rulebook import Rules, one_board_rules
 

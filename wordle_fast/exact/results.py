@@ -15,8 +15,8 @@ import json
 import os
 from pathlib import Path
 
-from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.cache import write_atomically
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact.search import least_totals
 from wordle_fast.exact.tables import (

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast._display import html_table
 from wordle_fast.cache import default_cache_dir, words_digest
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rulebook import Rules, mode_name

@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from wordle_fast.core._backend import UNSOLVABLE, kernels
 from wordle_fast._display import html_table
+from wordle_fast.core._backend import UNSOLVABLE, kernels
 from wordle_fast.errors import InconsistentFeedback, WordleError
 from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
 from wordle_fast.game.records import game_rows
