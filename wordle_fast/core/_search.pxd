@@ -46,3 +46,7 @@ cdef class Search(BoundPass):
                                   Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
                                   int depth, int64_t budget, int64_t total, legal,
                                   list contexts, reach) except -1
+    cdef int64_t _solve_child(self, Py_ssize_t b, const uint64_t* keys, intp_t* grouped,
+                              const uint64_t* by_size, const Child* children, Py_ssize_t n,
+                              Py_ssize_t guess, int depth, int64_t budget, legal,
+                              list contexts, reach) except -1

@@ -539,19 +539,14 @@ cdef class Search(BoundPass):
         # first, a bucket further on often refutes the guess cheaply.
         # Hard: SWILE 0.37x, YERKS 0.80x; normal (largest first): RASPS
         # 1.60x, BLITZ 1.17x (benchmarks/README.md).
-        cdef Py_ssize_t b, size, start
+        cdef Py_ssize_t b
         cdef int64_t lower, value
         for b in range(n_buckets):
             if children[b].state != CHILD_KEYED:
                 continue
-            size = self._bucket_size(by_size[b], n)
-            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
             lower = children[b].lower
-            value = self._solve_keyed(grouped + start, size, depth - 1, lower, legal,
-                                      None if contexts is None else contexts[b],
-                                      -1 if legal is None else guess, keys[start] >> 32,
-                                      children[b].key, children[b].entry, reach,
-                                      children[b].most)
+            value = self._solve_child(b, keys, grouped, by_size, children, n, guess, depth,
+                                      lower, legal, contexts, reach)
             known[b] = value
             total += value - lower
             if value <= lower:
@@ -571,28 +566,35 @@ cdef class Search(BoundPass):
         # beyond the others' bounds.
         cdef Py_ssize_t b, size, start
         cdef int64_t lower, value
-        cdef uint64_t code
         for b in range(n_buckets):
             if children[b].state == CHILD_SETTLED:
                 continue
-            size = self._bucket_size(by_size[b], n)
-            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
             lower = children[b].lower
-            code = keys[start] >> 32
             if children[b].state == CHILD_STRICT:
-                child_legal = self._legal_after(legal, guess, code)
+                size = self._bucket_size(by_size[b], n)
+                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+                child_legal = self._legal_after(legal, guess, keys[start] >> 32)
                 value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
                                     child_legal, self._root_context(child_legal))
             else:
-                value = self._solve_keyed(grouped + start, size, depth - 1,
-                                          budget - (total - lower), legal,
-                                          None if contexts is None else contexts[b],
-                                          -1 if legal is None else guess, code,
-                                          children[b].key, children[b].entry, reach,
-                                          children[b].most)
+                value = self._solve_child(b, keys, grouped, by_size, children, n, guess, depth,
+                                          budget - (total - lower), legal, contexts, reach)
             if value > lower:
                 known[b] = value
             total += value - lower
             if total > budget:
                 return total
         return total
+
+    cdef int64_t _solve_child(self, Py_ssize_t b, const uint64_t* keys, intp_t* grouped,
+                              const uint64_t* by_size, const Child* children, Py_ssize_t n,
+                              Py_ssize_t guess, int depth, int64_t budget, legal,
+                              list contexts, reach) except -1:
+        # Bucket b of `guess` searched with `budget`, one guess fewer left (its
+        # key, memo entry and most buckets found by _settle_children).
+        cdef Py_ssize_t size = self._bucket_size(by_size[b], n)
+        cdef Py_ssize_t start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
+        return self._solve_keyed(grouped + start, size, depth - 1, budget, legal,
+                                 None if contexts is None else contexts[b],
+                                 -1 if legal is None else guess, keys[start] >> 32,
+                                 children[b].key, children[b].entry, reach, children[b].most)
