@@ -10,6 +10,7 @@ import wordle_fast as wf
 from wordle_fast.cache import words_digest
 from wordle_fast.cli import main
 from wordle_fast.exact.results import false_claim
+from wordle_fast.exact.trees import verify_tree
 from wordle_fast.priors import zipf_frequencies
 from wordle_fast.words import EDITIONS, edition, load_answers, load_guesses
 
@@ -21,6 +22,7 @@ DIGESTS = {
     "nyt2022": ("b8f8854e42a0", "498f38211e3b"),
     "nyt2022-08": ("b8f8854e42a0", "a7898cd20f36"),
     "nyt2023": ("761b933d6047", "a7898cd20f36"),
+    "original-all": ("498f38211e3b", "498f38211e3b"),
 }
 
 
@@ -43,6 +45,8 @@ def test_the_editions_relate_as_their_sources_say():
     assert load_answers("nyt2022-08") == load_answers("nyt2022")
     assert load_guesses("nyt2022") == load_guesses("original")
     assert len(nyt2023 - nyt2022) == 3158 - 2309 + len(nyt2022 - nyt2023)
+    # big hidden: every word the original game accepts is a possible answer
+    assert load_answers("original-all") == load_guesses("original-all") == load_guesses("original")
 
 
 def test_frequencies_cover_every_word_of_every_edition():
@@ -100,12 +104,13 @@ def test_cli_lists_command(capsys, tmp_path):
     assert main(["lists"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("original *") and "2315" in out[1] and "12972" in out[1]
-    assert [line.split()[0] for line in out[2:5]] == ["nyt2022", "nyt2022-08", "nyt2023"]
+    assert [line.split()[0] for line in out[2:6]] == ["nyt2022", "nyt2022-08", "nyt2023",
+                                                      "original-all"]
     assert main(["lists", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["editions"]
     assert [(r["name"], r["answers"], r["guesses"]) for r in rows] == [
         ("original", 2315, 12972), ("nyt2022", 2309, 12972), ("nyt2022-08", 2309, 14855),
-        ("nyt2023", 3158, 14855)]
+        ("nyt2023", 3158, 14855), ("original-all", 12972, 12972)]
     assert rows[0]["answers_sha256"] == DIGESTS["original"][0]
     assert main(["lists", "--json", str(tmp_path / "lists.json")]) == 0
     assert f"Wrote {tmp_path / 'lists.json'}" in capsys.readouterr().out
@@ -202,3 +207,17 @@ def test_the_best_opener_of_an_edition_proves_again(name, mode, opener, total):
     # the search itself, not the table: the opener's tree from scratch
     result = wf.optimal(opener=opener, lists=name, hard_mode=mode)
     assert result.total_guesses == total and result.games == EDITIONS[name].n_answers
+
+
+@pytest.mark.slow
+def test_lants_with_every_word_an_answer_proves_the_published_total():
+    # "Big hidden" (original-all): Alex Selby's optimal tree for LANTS
+    # (lants.bighidden.origwords.tree) plays 52896 guesses over the 12972
+    # words, at most six each. Proven again from scratch here, and the tree
+    # replayed by the verifier, which computes its feedback afresh.
+    result = wf.optimal(opener="lants", lists="original-all")
+    assert (result.total_guesses, result.games) == (52896, 12972)
+    words = load_guesses("original-all")
+    replayed = verify_tree(result.tree, words, guesses=words)
+    assert (replayed["total_guesses"], replayed["answers"], replayed["worst"]) == (52896, 12972, 6)
+

@@ -504,6 +504,25 @@ def test_a_complete_table_agrees_with_brute_force(tmp_path_factory, case, mode):
                    max_guesses, mode)
 
 
+@st.composite
+def every_word_an_answer(draw):
+    # "big hidden" in small (the edition original-all): the answer list is
+    # the whole guess list, the probes and the blank word included
+    _, guesses, max_guesses = draw(st.one_of(small_lists(), trap_lists()))
+    return guesses, guesses, max_guesses
+
+
+@given(every_word_an_answer(), st.sampled_from(["off", "hard"]))
+@settings(max_examples=12, deadline=None)
+def test_a_complete_table_agrees_with_brute_force_when_every_word_is_an_answer(
+        tmp_path_factory, case, mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    results = tmp_path_factory.mktemp("big-hidden") / "results.json"
+    check_complete(complete_table(lexicon, mode, max_guesses, results_path=results), lexicon,
+                   max_guesses, mode)
+
+
 @pytest.mark.slow
 @given(st.one_of(small_lists(), trap_lists()), st.sampled_from(["off", "hard", "strict"]))
 @settings(max_examples=60, deadline=None)

@@ -206,6 +206,8 @@ EDITIONS = {known.name: known for known in (
             "the same answers, and the 14855 guesses the NYT accepts from August 2022"),
     Edition("nyt2023", "answers_nyt2023.txt", "guesses_nyt2022.txt", 3158, 14855,
             "the NYT's hidden-word list of July 2023, past and future answers"),
+    Edition("original-all", "guesses.txt", "guesses.txt", 12972, 12972,
+            "big hidden: every guess of the original game may be the answer"),
 )}
 
 

@@ -30,11 +30,11 @@ def run(args) -> int:
     rows = [_edition_row(found) for found in EDITIONS.values()]
     if send_json(args.json, {"editions": rows}):
         return EXIT_OK
-    print(f"{'edition':<12} {'answers':>7} {'guesses':>7}  {'answers key':<14}  "
+    print(f"{'edition':<14} {'answers':>7} {'guesses':>7}  {'answers key':<14}  "
           f"{'guesses key':<14}  what")
     for row in rows:
         name = row["name"] + (" *" if row["default"] else "")
-        print(f"{name:<12} {row['answers']:>7} {row['guesses']:>7}  "
+        print(f"{name:<14} {row['answers']:>7} {row['guesses']:>7}  "
               f"{row['answers_sha256'][:12]:<14}  {row['guesses_sha256'][:12]:<14}  {row['what']}")
     print("* the default. Use one with --lists NAME; sources and dates: data/README.md.\n"
           "key: the SHA-256 of the words joined by newlines, as caches and results files name "
