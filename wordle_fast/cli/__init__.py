@@ -36,6 +36,7 @@ COMMANDS = {
     "verify-tree": ("verify_tree", "replay every answer through a decision tree"),
     "analyze": ("analyze", "grade each guess of a played game against optimal play"),
     "openers": ("openers", "score every first guess; optionally simulate the best"),
+    "guarantee": ("guarantee", "which openers can guarantee every answer within N guesses"),
     "absurdle": ("absurdle", "prove the fewest guesses that win Absurdle, with the winning line"),
     "lists": ("lists", "the bundled editions of the word lists, for --lists"),
 }

@@ -1,0 +1,231 @@
+"""Which openers can guarantee every answer within a limit: the depth-only
+question (no totals) over every opener, with a witness for each that
+cannot.
+
+An opener cannot guarantee ``limit`` guesses exactly when one bucket of
+its first feedback cannot finish in the ``limit - 1`` guesses left, so the
+proof is that bucket: the witness, which can be proven again on its own
+(``witness_holds``, by the exact search: another algorithm than the
+depth-only check that found it). With every word a possible answer in
+hard mode (edition ``original-all``), each opener of a random sample
+failed on a bucket of 6 to 84 words in under half a second; an opener
+that can finish costs far more (its every bucket must be shown to finish).
+
+The table is saved as it goes (``results_path``, by default in the cache
+directory) and resumed from there; a file whose description or digest does
+not match is refused. Tables that ship (``data/guarantee-*.json``) are
+read first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.errors import WordleError
+from wordle_fast.exact import feasibility
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.patterns import all_green, format_pattern, parse_pattern
+from wordle_fast.rulebook import Rules, mode_name
+from wordle_fast.words import data_folder
+
+FORMAT = 1
+SAVE_EVERY = 30.0     # seconds between saves of a running table
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    """One opener's answer: ``finishes`` True (every answer within the
+    limit), False (``witness``: the feedback whose bucket of ``size``
+    answers cannot finish in the guesses left) or None (undecided within
+    the sets the check was allowed)."""
+
+    opener: str
+    finishes: bool | None
+    witness: str | None = None
+    size: int | None = None
+
+    def stored(self) -> list:
+        return [self.finishes, self.witness, self.size]
+
+
+@dataclass
+class GuaranteeTable:
+    """Every opener's ``Guarantee`` under ``rules`` (their ``max_guesses``
+    is the limit asked about)."""
+
+    rules: Rules
+    entries: dict[str, Guarantee]
+    source: str = ""      # the shipped table read, or the results file written
+
+    @property
+    def finishing(self) -> list[str]:
+        return [word for word, entry in self.entries.items() if entry.finishes]
+
+    @property
+    def undecided(self) -> list[str]:
+        return [word for word, entry in self.entries.items() if entry.finishes is None]
+
+    def to_dict(self) -> dict:
+        failing = [e for e in self.entries.values() if e.finishes is False]
+        return {"mode": mode_name(self.rules.mode), "max_guesses": self.rules.max_guesses,
+                "openers": len(self.entries), "finishing": self.finishing,
+                "cannot_finish": len(failing), "undecided": self.undecided,
+                "largest_witness": max((e.size for e in failing), default=None),
+                "source": self.source}
+
+
+def guarantee_description(lexicon: Lexicon, rules: Rules) -> dict:
+    """What decides the table: the lists (by content), the limit and the mode."""
+    return {"format": FORMAT, "question": "depth only",
+            "answers": words_digest(lexicon.answers), "guesses": words_digest(lexicon.guesses),
+            "max_guesses": rules.max_guesses, "mode": mode_name(rules.mode)}
+
+
+def opener_guarantee(searcher, lexicon: Lexicon, row: int, rules: Rules,
+                     most_sets: int | None = None) -> Guarantee:
+    """Whether the opener at guess ``row`` can guarantee every answer within
+    ``rules.max_guesses``: its buckets asked smallest first (a small bucket
+    that cannot finish is the cheapest proof), each with the legal guesses
+    the mode leaves after it."""
+    check = feasibility.finish_check(searcher, lexicon, most_sets)
+    codes = lexicon.matrix[row]
+    values, sizes = np.unique(codes, return_counts=True)
+    undecided = False
+    for b in np.argsort(sizes, kind="stable"):
+        code = int(values[b])
+        if code == all_green(lexicon.length):
+            continue
+        members = np.flatnonzero(codes == code)
+        found = check.can_finish(members, rules.max_guesses - 1,
+                                 _legal_after(searcher, rules, row, code))
+        if found is False:
+            return Guarantee(lexicon.guesses[row], False,
+                             format_pattern(code, lexicon.length), int(sizes[b]))
+        undecided = undecided or found is None
+    return Guarantee(lexicon.guesses[row], None if undecided else True)
+
+
+def _legal_after(searcher, rules: Rules, row: int, code: int):
+    """The guess rows the mode allows after the opener shows ``code``
+    (None in normal mode: every guess)."""
+    return None if rules.mode == "off" else searcher.legal_after(None, row, code)
+
+
+def witness_holds(searcher, lexicon: Lexicon, entry: Guarantee, rules: Rules) -> bool:
+    """Whether ``entry``'s witness bucket is what it says (its size) and the
+    exact search finds no total for it within the guesses left."""
+    from wordle_fast.core._backend import UNSOLVABLE
+
+    row = lexicon.guess_index(entry.opener)
+    code = parse_pattern(entry.witness, lexicon.length)
+    members = np.flatnonzero(lexicon.matrix[row] == code)
+    if len(members) != entry.size or code == all_green(lexicon.length):
+        return False
+    legal = _legal_after(searcher, rules, row, code)
+    return searcher.solve(members, rules.max_guesses - 1, legal=legal) >= UNSOLVABLE
+
+
+def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=None,
+                    most_sets: int | None = None, progress=None) -> GuaranteeTable:
+    """Every opener's guarantee within ``rules.max_guesses``: from the
+    shipped table when one matches, else resumed from ``results_path``
+    (default: the cache directory) and saved there as it goes (and when
+    interrupted). ``progress(done, total)`` is called after each opener."""
+    description = guarantee_description(lexicon, rules)
+    shipped = shipped_guarantees(lexicon, rules)
+    entries, source = shipped or ({}, "")
+    if not entries or any(entry.finishes is None for entry in entries.values()):
+        results_path = Path(results_path or default_results_path(description))
+        entries = {**entries, **_read(results_path, description, lexicon)}
+        source = str(results_path)
+    left = [row for row, word in enumerate(lexicon.guesses)
+            if word not in entries or entries[word].finishes is None]
+    saved_at = time.monotonic()
+    try:
+        for done, row in enumerate(left, 1):
+            entry = opener_guarantee(searcher, lexicon, row, rules, most_sets)
+            entries[entry.opener] = entry
+            if progress is not None:
+                progress(done, len(left))
+            if time.monotonic() - saved_at > SAVE_EVERY:
+                _write(results_path, description, entries)
+                saved_at = time.monotonic()
+    finally:
+        if left:
+            _write(results_path, description, entries)
+    return GuaranteeTable(rules, {word: entries[word] for word in lexicon.guesses},
+                          f"shipped table {source}" if shipped else source)
+
+
+def default_results_path(description: dict) -> Path:
+    """Where a table of these lists and rules is kept when no file is named."""
+    digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
+    return default_cache_dir() / f"guarantee-{digest}.json"
+
+
+def shipped_guarantees(lexicon: Lexicon, rules: Rules
+                       ) -> tuple[dict[str, Guarantee], str] | None:
+    """(entries, file name) of the shipped table of these lists and rules,
+    or None."""
+    description = guarantee_description(lexicon, rules)
+    folder = data_folder()
+    for resource in sorted(folder.iterdir(), key=lambda found: found.name):
+        if resource.name.startswith("guarantee-") and resource.name.endswith(".json"):
+            with resources.as_file(resource) as path:
+                entries = _read(path, description, lexicon, named=False)
+            if entries:
+                return entries, resource.name
+    return None
+
+
+def _digest(description: dict, stored: dict) -> str:
+    text = json.dumps([description, stored], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _write(path, description: dict, entries: dict[str, Guarantee]) -> None:
+    stored = {word: entry.stored() for word, entry in entries.items()}
+    text = json.dumps({"description": description, "entries": stored,
+                       "digest": _digest(description, stored)}, separators=(",", ":"))
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+
+
+def _read(path, description: dict, lexicon: Lexicon, named: bool = True
+          ) -> dict[str, Guarantee]:
+    """The entries saved at ``path`` ({} if there is no file, or, unless the
+    user ``named`` it, if it is another table's), or ``WordleError`` when it
+    is not this table's or was edited."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        stored = saved["entries"]
+        if saved["description"] != description and not named:
+            return {}
+        if saved["description"] != description:
+            raise WordleError(f"{path} holds a table of other lists or rules "
+                              f"({saved['description']}): name another --results file")
+        if saved["digest"] != _digest(description, stored):
+            raise WordleError(f"{path} does not match its digest (edited by hand?): remove it "
+                              "or name another --results file")
+        allowed = set(lexicon.guesses)
+        entries = {}
+        for word, (finishes, witness, size) in stored.items():
+            if word not in allowed or finishes not in (True, False, None) or (
+                    (finishes is False) != (witness is not None and isinstance(size, int))):
+                raise ValueError(f"bad entry for {word!r}")
+            entries[word] = Guarantee(word, finishes, witness, size)
+        return entries
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise WordleError(f"{path} is not a guarantee table to resume ({error}): remove it or "
+                          "name another --results file") from None
