@@ -60,9 +60,23 @@ def _start(command: list[str]) -> tuple[subprocess.Popen, float]:
                             env={**os.environ, "OMP_NUM_THREADS": "1"}), time.perf_counter()
 
 
-def _finish(process: subprocess.Popen, started: float) -> tuple[str, dict]:
-    # wait4 gives this child's own CPU and peak memory
-    _, status, usage = os.wait4(process.pid, 0)
+def _finish(process: subprocess.Popen, started: float, cap: float | None = None
+            ) -> tuple[str, dict]:
+    # wait4 gives this child's own CPU and peak memory; past `cap` seconds
+    # of wall time the child is stopped, and its usage says how far it got
+    while cap is not None:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() - started > cap:
+            process.kill()
+            _, status, usage = os.wait4(process.pid, 0)
+            return "", {"wall": time.perf_counter() - started, "stopped": True,
+                        "process_cpu": usage.ru_utime + usage.ru_stime,
+                        "peak_mb": usage.ru_maxrss / 1024}
+        time.sleep(0.5)
+    else:
+        _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     out, err = process.stdout.read(), process.stderr.read()
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -73,30 +87,35 @@ def _finish(process: subprocess.Popen, started: float) -> tuple[str, dict]:
 
 
 def run_pair(cpp: str, files: tuple[str, str], lists: str, mode: str, word: str,
-             max_guesses: int, together: bool) -> dict:
-    """Both programs on one opener, one after the other or started together."""
+             max_guesses: int, together: bool, cap: float | None = None) -> dict:
+    """Both programs on one opener, one after the other or started together;
+    the C++ solver stopped after ``cap`` seconds, if given (then its CPU
+    so far stands for its search CPU, a lower bound)."""
     cpp_command = [cpp, "-a", files[0], "-h", files[1], "-w", word, "-g", str(max_guesses),
                    *CPP_MODES[mode]]
     our_command = [sys.executable, "-c", OURS, lists, mode, word, str(max_guesses)]
     if together:
         theirs, ours = _start(cpp_command), _start(our_command)
-        cpp_out, cpp_usage = _finish(*theirs)
+        cpp_out, cpp_usage = _finish(*theirs, cap)
         our_out, our_usage = _finish(*ours)
     else:
-        cpp_out, cpp_usage = _finish(*_start(cpp_command))
+        cpp_out, cpp_usage = _finish(*_start(cpp_command), cap)
         our_out, our_usage = _finish(*_start(our_command))
+    our = json.loads(our_out)
+    ours = {"total": None if our["total"] >= UNSOLVABLE else our["total"],
+            "search_cpu": our["search_cpu"], **our_usage}
+    if cpp_usage.get("stopped"):
+        return {"opener": word, "cpp": {"total": None, "search_cpu": cpp_usage["process_cpu"],
+                                        **cpp_usage}, "ours": ours}
     found = CPP_TOTAL.search(cpp_out)
     if found is None:
         raise RuntimeError(f"no total in the C++ solver's output for {word}: {cpp_out[-500:]}")
     cpp_total = int(found.group(2))
-    our = json.loads(our_out)
     # the C++ solver's "infinity" is 1e9; ours is UNSOLVABLE
-    cannot = (cpp_total >= 10**8, our["total"] >= UNSOLVABLE)
     return {"opener": word,
-            "cpp": {"total": None if cannot[0] else cpp_total,
+            "cpp": {"total": None if cpp_total >= 10**8 else cpp_total,
                     "search_cpu": float(found.group(3)), **cpp_usage},
-            "ours": {"total": None if cannot[1] else our["total"],
-                     "search_cpu": our["search_cpu"], **our_usage}}
+            "ours": ours}
 
 
 def main() -> None:
@@ -110,6 +129,9 @@ def main() -> None:
     parser.add_argument("--max-guesses", type=int, default=6)
     parser.add_argument("--together", action="store_true",
                         help="start the two programs at once (default: one after the other)")
+    parser.add_argument("--cap", type=float, default=None, metavar="SECONDS",
+                        help="stop the C++ solver after SECONDS of wall time: its CPU so far "
+                             "is then a lower bound (shown as >), the ratio an upper bound")
     parser.add_argument("--json", help="every row, to this file")
     args = parser.parse_args()
 
@@ -128,15 +150,19 @@ def main() -> None:
               f"{'C++ proc':>8} {'ours':>7}   {'C++ MB':>6} {'ours':>5}")
         for word in openers:
             row = run_pair(args.cpp, files, args.lists, args.mode, word, args.max_guesses,
-                           args.together)
+                           args.together, args.cap)
             rows.append(row)
             cpp, ours = row["cpp"], row["ours"]
-            if cpp["total"] != ours["total"]:
+            stopped = cpp.get("stopped", False)
+            if not stopped and cpp["total"] != ours["total"]:
                 raise SystemExit(f"totals disagree on {word}: C++ {cpp['total']}, "
                                  f"wordle_fast {ours['total']}")
             total = "cannot" if ours["total"] is None else ours["total"]
-            print(f"{word:<7} {total:>6} {cpp['search_cpu']:>10.2f} {ours['search_cpu']:>7.2f} "
-                  f"{ours['search_cpu'] / max(cpp['search_cpu'], 1e-3):>6.2f}   "
+            theirs = (">" if stopped else "") + f"{cpp['search_cpu']:.2f}"
+            ratio = ours["search_cpu"] / max(cpp["search_cpu"], 1e-3)
+            ratio_text = ("<" if stopped else "") + f"{ratio:.2f}"
+            print(f"{word:<7} {total:>6} {theirs:>10} {ours['search_cpu']:>7.2f} "
+                  f"{ratio_text:>6}   "
                   f"{cpp['process_cpu']:>8.2f} {ours['process_cpu']:>7.2f}   "
                   f"{cpp['peak_mb']:>6.0f} {ours['peak_mb']:>5.0f}", flush=True)
     sums = {side: {key: sum(row[side][key] for row in rows)
@@ -146,8 +172,10 @@ def main() -> None:
           f"{sums['ours']['search_cpu']:>7.2f} "
           f"{sums['ours']['search_cpu'] / sums['cpp']['search_cpu']:>6.2f}   "
           f"{sums['cpp']['process_cpu']:>8.2f} {sums['ours']['process_cpu']:>7.2f}")
+    capped = sum(1 for row in rows if row["cpp"].get("stopped"))
     print(f"median per-opener ratio (ours / C++, search CPU): {statistics.median(ratios):.2f}; "
-          "every total agreed")
+          + (f"{capped} of the C++ runs stopped at --cap (their ratios are upper bounds); "
+             if capped else "") + "every total both found agreed")
     if args.json:
         Path(args.json).write_text(json.dumps({"lists": args.lists, "mode": args.mode,
                                                "seed": args.seed, "rows": rows}, indent=1))

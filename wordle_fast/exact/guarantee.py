@@ -141,7 +141,7 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     interrupted). ``progress(done, total)`` is called after each opener."""
     description = guarantee_description(lexicon, rules)
     shipped = shipped_guarantees(lexicon, rules)
-    entries, source = shipped or ({}, "")
+    entries, source = (shipped[0], f"shipped table {shipped[1]}") if shipped else ({}, "")
     if not entries or any(entry.finishes is None for entry in entries.values()):
         results_path = Path(results_path or default_results_path(description))
         entries = {**entries, **_read(results_path, description, lexicon)}
@@ -161,8 +161,7 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     finally:
         if left:
             _write(results_path, description, entries)
-    return GuaranteeTable(rules, {word: entries[word] for word in lexicon.guesses},
-                          f"shipped table {source}" if shipped else source)
+    return GuaranteeTable(rules, {word: entries[word] for word in lexicon.guesses}, source)
 
 
 def default_results_path(description: dict) -> Path:
