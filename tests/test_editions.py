@@ -221,3 +221,14 @@ def test_lants_with_every_word_an_answer_proves_the_published_total():
     replayed = verify_tree(result.tree, words, guesses=words)
     assert (replayed["total_guesses"], replayed["answers"], replayed["worst"]) == (52896, 12972, 6)
 
+
+
+def test_the_shipped_lants_tree_with_every_word_an_answer_replays():
+    # data/tree-lants-original-all.json, written by `optimal --lists
+    # original-all --opener lants --json`: replayed, the published total
+    tree = json.loads(resources.files("wordle_fast.data").joinpath(
+        "tree-lants-original-all.json").read_text())
+    words = load_guesses("original-all")
+    replayed = verify_tree(tree["tree"], words, guesses=words)
+    assert (replayed["total_guesses"], replayed["answers"], replayed["worst"]) == (52896, 12972, 6)
+    assert tree["total_guesses"] == 52896 and tree["opener"] == "lants"
