@@ -60,7 +60,7 @@ def commands_taking(flag: str) -> list[str]:
 def test_every_command_with_a_limit_spells_it_one_way_and_takes_the_old_one():
     limited = commands_taking("--max-guesses")
     assert set(limited) == {"suggest", "play", "simulate", "optimal", "verify-tree", "analyze",
-                            "openers", "absurdle"}
+                            "openers", "absurdle", "guarantee"}
     assert commands_taking("--max-turns") == limited
     for name in limited:
         extra = ["tree.json"] if name == "verify-tree" else []
