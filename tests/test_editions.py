@@ -222,7 +222,6 @@ def test_lants_with_every_word_an_answer_proves_the_published_total():
     assert (replayed["total_guesses"], replayed["answers"], replayed["worst"]) == (52896, 12972, 6)
 
 
-
 def test_the_shipped_lants_tree_with_every_word_an_answer_replays():
     # data/tree-lants-original-all.json, written by `optimal --lists
     # original-all --opener lants --json`: replayed, the published total

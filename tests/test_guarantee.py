@@ -121,6 +121,8 @@ def test_cli_guarantee(tmp_path, capsys):
     assert summary["finishing"] == ["mat", "pat", "bch"] and summary["cannot_finish"] == 3
     assert main([*base, "--most-sets", "0"]) == 2
     assert "--most-sets must be at least 1" in capsys.readouterr().err
+    assert main([*base, "--results", "-"]) == 2
+    assert "--results needs a file name" in capsys.readouterr().err
 
 
 PUBLISHED_TREE = Path(__file__).resolve().parent.parent / "benchmarks" / "published_tree.py"

@@ -26,8 +26,8 @@ DESCRIPTION = ("For every allowed opener, whether some strategy finds every answ
 
 EXAMPLES = """\
 examples:
-  wordle-fast guarantee --hard --lists original-all --results guarantee.json
-  wordle-fast guarantee --hard --max-guesses 5 --verify
+  wordle-fast guarantee --hard --lists original-all --verify   # the shipped table, checked
+  wordle-fast guarantee --hard --max-guesses 5 --results hard5.json   # resumable
 """
 
 
@@ -53,6 +53,9 @@ def run(args) -> int:
 
     check_output("--json", args.json)
     check_output("--results", args.results)
+    if args.results == "-":
+        raise InvalidOption("--results needs a file name: the answers are saved there as they "
+                            "go, and read back by a rerun")
     if args.most_sets is not None and args.most_sets < 1:
         raise InvalidOption(f"--most-sets must be at least 1, got {args.most_sets}")
     lexicon = lexicon_of(args)
@@ -64,8 +67,9 @@ def run(args) -> int:
         table = guarantee_table(searcher, lexicon, rules, results_path=args.results,
                                 most_sets=args.most_sets, progress=progress)
     except KeyboardInterrupt:
-        saved = f"; what it proved is in {args.results}" if args.results else ""
-        print(f"\nwordle-fast guarantee: interrupted{saved}", file=sys.stderr)
+        saved = args.results or "the cache directory"
+        print(f"\nwordle-fast guarantee: interrupted; what it proved is saved in {saved}, "
+              "and the same command resumes it", file=sys.stderr)
         return EXIT_INTERRUPTED
     summary = table.to_dict()
     if args.verify:
