@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact import feasibility
 from wordle_fast.lexicon import Lexicon
@@ -93,43 +94,54 @@ def opener_guarantee(searcher, lexicon: Lexicon, row: int, rules: Rules,
                      most_sets: int | None = None) -> Guarantee:
     """Whether the opener at guess ``row`` can guarantee every answer within
     ``rules.max_guesses``: its buckets asked smallest first (a small bucket
-    that cannot finish is the cheapest proof), each with the legal guesses
-    the mode leaves after it."""
-    check = feasibility.finish_check(searcher, lexicon, most_sets)
-    codes = lexicon.matrix[row]
-    values, sizes = np.unique(codes, return_counts=True)
-    undecided = False
-    for b in np.argsort(sizes, kind="stable"):
-        code = int(values[b])
-        if code == all_green(lexicon.length):
-            continue
-        members = np.flatnonzero(codes == code)
-        found = check.can_finish(members, rules.max_guesses - 1,
-                                 _legal_after(searcher, rules, row, code))
-        if found is False:
-            return Guarantee(lexicon.guesses[row], False,
-                             format_pattern(code, lexicon.length), int(sizes[b]))
-        undecided = undecided or found is None
+    that cannot finish is the cheapest proof)."""
+    values, sizes = np.unique(lexicon.matrix[row], return_counts=True)
+    codes = [int(values[b]) for b in np.argsort(sizes, kind="stable")
+             if values[b] != all_green(lexicon.length)]
+    witness, undecided = unfinishable_bucket(searcher, lexicon, row, codes,
+                                             rules.max_guesses - 1, most_sets)
+    if witness is not None:
+        code, size = witness
+        return Guarantee(lexicon.guesses[row], False, format_pattern(code, lexicon.length),
+                         size)
     return Guarantee(lexicon.guesses[row], None if undecided else True)
 
 
-def _legal_after(searcher, rules: Rules, row: int, code: int):
-    """The guess rows the mode allows after the opener shows ``code``
-    (None in normal mode: every guess)."""
-    return None if rules.mode == "off" else searcher.legal_after(None, row, code)
+def unfinishable_bucket(searcher, lexicon: Lexicon, row: int, codes, guesses_left: int,
+                        most_sets: int | None = None) -> tuple[tuple[int, int] | None, bool]:
+    """The first of the opener's buckets, asked in the order of their
+    feedback ``codes``, that cannot finish in ``guesses_left`` guesses, each
+    with the legal guesses the mode leaves after it: ((its code, its size),
+    False), or (None, whether the check ran out of sets on any). One
+    depth-only check (``feasibility.finish_check``) serves them all, so
+    ``most_sets`` bounds the sets of the whole opener."""
+    check = feasibility.finish_check(searcher, lexicon, most_sets)
+    opener_codes = lexicon.matrix[row]
+    undecided = False
+    for code in codes:
+        members = np.flatnonzero(opener_codes == code)
+        found = check.can_finish(members, guesses_left, _legal_after(searcher, row, code))
+        if found is False:
+            return (code, len(members)), False
+        undecided = undecided or found is None
+    return None, undecided
+
+
+def _legal_after(searcher, row: int, code: int):
+    """The guess rows the searcher's mode allows after the opener shows
+    ``code`` (None in normal mode: every guess)."""
+    return None if searcher.mode == "off" else searcher.legal_after(None, row, code)
 
 
 def witness_holds(searcher, lexicon: Lexicon, entry: Guarantee, rules: Rules) -> bool:
     """Whether ``entry``'s witness bucket is what it says (its size) and the
     exact search finds no total for it within the guesses left."""
-    from wordle_fast.core._backend import UNSOLVABLE
-
     row = lexicon.guess_index(entry.opener)
     code = parse_pattern(entry.witness, lexicon.length)
     members = np.flatnonzero(lexicon.matrix[row] == code)
     if len(members) != entry.size or code == all_green(lexicon.length):
         return False
-    legal = _legal_after(searcher, rules, row, code)
+    legal = _legal_after(searcher, row, code)
     return searcher.solve(members, rules.max_guesses - 1, legal=legal) >= UNSOLVABLE
 
 

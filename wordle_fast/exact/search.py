@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordle_fast.core._backend import UNSOLVABLE, exact_searcher_class, kernels
-from wordle_fast.exact import feasibility
+from wordle_fast.exact.guarantee import unfinishable_bucket
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
@@ -194,7 +194,7 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     # small endgame that the rule makes impossible; 30 random openers of
     # the nyt2023 hard-mode proof: 14.3 s -> 9.6 s, AISLE 2.3 s -> 0.1 s).
     if finish_check and no_budget and searcher.mode != "off" and not _every_bucket_finishes(
-            searcher, lexicon, row, codes, open_buckets, max_guesses, legal):
+            searcher, lexicon, row, codes, open_buckets, max_guesses):
         return UNSOLVABLE
     if no_budget:
         first, open_buckets = open_buckets[::-1], []
@@ -230,20 +230,16 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     return total
 
 
-def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses, legal) -> bool:
+def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses) -> bool:
     """Whether each of the opener's ``buckets`` can finish in the guesses
-    left (``feasibility.finish_check``), smallest first: in the hard modes, asked
-    before any bucket is solved, so that an opener that cannot finish is
-    found so without solving its feasible buckets exactly first. Out of
-    sets, it says True: the exact search decides."""
-    check = feasibility.finish_check(searcher, lexicon, FEASIBILITY_SETS)
-    opener_codes = lexicon.matrix[row]
-    for b in reversed(buckets):
-        code = int(codes[b])
-        if check.can_finish(np.flatnonzero(opener_codes == code), max_guesses - 1,
-                            searcher.legal_after(legal, row, code)) is False:
-            return False
-    return True
+    left (``guarantee.unfinishable_bucket``), smallest first: in the hard
+    modes, asked before any bucket is solved, so that an opener that cannot
+    finish is found so without solving its feasible buckets exactly first.
+    Out of sets, it says True: the exact search decides."""
+    witness, _ = unfinishable_bucket(searcher, lexicon, row,
+                                     [int(codes[b]) for b in reversed(buckets)],
+                                     max_guesses - 1, FEASIBILITY_SETS)
+    return witness is None
 
 
 def _stored_value(store: ProvenStore, key: bytes, size: int, guesses_left: int, bound: int,
