@@ -18,15 +18,18 @@ def _installed_instead():
     source folder first; after a plain ``pip install .`` its compiled core
     was never built there, and its word lists live in ../data, so the
     installed copy (built, with its data) is the one that works."""
+    # Only os, which the interpreter loaded at start-up, on the common path:
+    # this runs before the command line's Ctrl-C handler is in place, so it
+    # must take microseconds, not the milliseconds of importing pathlib.
+    import os
     from importlib.machinery import EXTENSION_SUFFIXES
-    from pathlib import Path
 
     def built(folder):
-        return any((folder / "core" / f"_feedback{suffix}").is_file()
+        return any(os.path.isfile(os.path.join(folder, "core", f"_feedback{suffix}"))
                    for suffix in EXTENSION_SUFFIXES)
 
-    here = Path(__file__).resolve().parent
-    if built(here) or not (here.parent / "setup.py").is_file():
+    here = os.path.dirname(os.path.realpath(__file__))
+    if built(here) or not os.path.isfile(os.path.join(os.path.dirname(here), "setup.py")):
         return None
     # Where else the import system could find the package: an editable
     # install's finder, or another folder on the path (site-packages).
@@ -41,14 +44,15 @@ def _installed_instead():
         except Exception:   # a third-party finder's own trouble is none of ours
             continue
         if spec is not None and spec.origin:
-            found.append(Path(spec.origin).parent)
-    found += [Path(entry or ".") / "wordle_fast" for entry in _sys.path]
+            found.append(os.path.dirname(spec.origin))
+    found += [os.path.join(entry or ".", "wordle_fast") for entry in _sys.path]
     for folder in found:
         try:
-            folder = folder.resolve()
-        except OSError:
+            folder = os.path.realpath(folder)
+        except (OSError, ValueError):   # a path entry the system cannot resolve
             continue
-        if folder != here and (folder / "__init__.py").is_file() and built(folder):
+        if (folder != here and os.path.isfile(os.path.join(folder, "__init__.py"))
+                and built(folder)):
             return folder
     return None
 
@@ -57,18 +61,18 @@ def _load_instead(folder) -> None:
     # The import of this package then returns that module (the import
     # system reads sys.modules again once this file has run).
     import importlib.util
+    import os
     import warnings
-    from pathlib import Path
 
     spec = importlib.util.spec_from_file_location(
-        __name__, folder / "__init__.py", submodule_search_locations=[str(folder)])
+        __name__, os.path.join(folder, "__init__.py"), submodule_search_locations=[folder])
     module = importlib.util.module_from_spec(spec)
     _sys.modules[__name__] = module
     spec.loader.exec_module(module)
-    source = Path(__path__[0])
+    source = __path__[0]
     warnings.warn(f"wordle_fast: the source folder {source} has no compiled core, so the "
                   f"installed package at {folder} is used instead (to work on the source, "
-                  f"build it in place: pip install -e {source.parent})", RuntimeWarning,
+                  f"build it in place: pip install -e {os.path.dirname(source)})", RuntimeWarning,
                   stacklevel=3)
 
 
