@@ -19,6 +19,8 @@ from wordle_fast.core._exact_twin import INFEASIBLE
 from wordle_fast.exact import guarantee as depth_only
 from wordle_fast.exact.guarantee import (
     Guarantee,
+    default_results_path,
+    guarantee_description,
     guarantee_table,
     opener_guarantee,
     shipped_guarantees,
@@ -104,6 +106,31 @@ def test_the_table_resumes_from_its_file_and_refuses_a_foreign_or_edited_one(tmp
     results.write_text("{not json")
     with pytest.raises(WordleError, match="not a guarantee table to resume"):
         guarantee_table(searcher, lexicon, Rules("hard", 4), results_path=results)
+
+
+@pytest.mark.parametrize("damage", ["unreadable", "edited"])
+def test_a_damaged_cached_table_is_set_aside_and_built_again(tmp_path, monkeypatch, caplog,
+                                                            damage):
+    monkeypatch.setenv("WORDLE_FAST_CACHE_DIR", str(tmp_path / "cache"))
+    lexicon = Lexicon(answers=ONE_LETTER_APART, guesses=ONE_LETTER_APART + ["bch"])
+    searcher = make_exact_searcher(lexicon, "hard")
+    rules = Rules("hard", 4)
+    table = guarantee_table(searcher, lexicon, rules)
+    cached = default_results_path(guarantee_description(lexicon, rules))
+    original = cached.read_text()
+    if damage == "edited":
+        saved = json.loads(original)
+        saved["entries"]["bat"] = [True, None, None]
+        broken = json.dumps(saved)
+    else:
+        broken = original[:40]
+    cached.write_text(broken)
+    again = guarantee_table(searcher, lexicon, rules)
+    assert again.entries == table.entries
+    assert "ignored the cached guarantee table" in caplog.text
+    assert cached.with_name(cached.name + ".rejected").read_text() == broken
+    assert json.loads(cached.read_text()) == json.loads(original)    # built again
+    assert guarantee_table(searcher, lexicon, rules).entries == table.entries
 
 
 def test_cli_guarantee(tmp_path, capsys):

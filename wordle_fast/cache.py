@@ -56,6 +56,26 @@ def write_atomically(path: str | os.PathLike, write) -> None:
             temporary.unlink()
 
 
+def set_aside(path: str | os.PathLike, what: str, why: str) -> Path | None:
+    """Move a cached file that is not to be trusted to ``<path>.rejected``
+    (kept, for whoever wants to see what went wrong) and say so in the log:
+    the caller then starts that file again. Returns where it went, or None
+    when it could not be moved (it is then refused again when next read)."""
+    # (Imported here: 3 ms of every start otherwise.)
+    import logging
+
+    path = Path(path)
+    aside = path.with_name(path.name + ".rejected")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        aside = None
+    logging.getLogger("wordle_fast").warning(
+        "wordle-fast: ignored the cached %s %s (%s)%s; it starts again", what, path, why,
+        f", moved to {aside}" if aside else "")
+    return aside
+
+
 class FirstMoveCache:
     """First-move scores in one directory, keyed by a description."""
 

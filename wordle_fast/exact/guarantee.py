@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast.cache import default_cache_dir, words_digest, write_atomically
+from wordle_fast.cache import default_cache_dir, set_aside, words_digest, write_atomically
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact import feasibility
@@ -155,8 +155,9 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     shipped = shipped_guarantees(lexicon, rules)
     entries, source = (shipped[0], f"shipped table {shipped[1]}") if shipped else ({}, "")
     if not entries or any(entry.finishes is None for entry in entries.values()):
+        named = results_path is not None
         results_path = Path(results_path or default_results_path(description))
-        entries = {**entries, **_read(results_path, description, lexicon)}
+        entries = {**entries, **_resumed(results_path, description, lexicon, named)}
         source = str(results_path)
     left = [row for row, word in enumerate(lexicon.guesses)
             if word not in entries or entries[word].finishes is None]
@@ -191,7 +192,11 @@ def shipped_guarantees(lexicon: Lexicon, rules: Rules
     for resource in sorted(folder.iterdir(), key=lambda found: found.name):
         if resource.name.startswith("guarantee-") and resource.name.endswith(".json"):
             with resources.as_file(resource) as path:
-                entries = _read(path, description, lexicon, named=False)
+                try:
+                    entries = _read(path, description, lexicon, other_tables=True)
+                except _Untrusted as why:
+                    raise WordleError(f"the shipped guarantee table {resource.name} is damaged "
+                                      f"({why}): install the package again") from None
             if entries:
                 return entries, resource.name
     return None
@@ -210,25 +215,29 @@ def _write(path, description: dict, entries: dict[str, Guarantee]) -> None:
     write_atomically(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
 
 
-def _read(path, description: dict, lexicon: Lexicon, named: bool = True
+class _Untrusted(Exception):
+    """A saved guarantee table that is not this table's, or was damaged or
+    edited; the message says which."""
+
+
+def _read(path, description: dict, lexicon: Lexicon, *, other_tables: bool = False
           ) -> dict[str, Guarantee]:
-    """The entries saved at ``path`` ({} if there is no file, or, unless the
-    user ``named`` it, if it is another table's), or ``WordleError`` when it
-    is not this table's or was edited."""
+    """The entries saved at ``path``: {} if there is no file, or, with
+    ``other_tables`` (the shipped files, one per table), if it is another
+    table's. ``_Untrusted`` when it is not this table's or was edited."""
     path = Path(path)
     if not path.exists():
         return {}
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))
         stored = saved["entries"]
-        if saved["description"] != description and not named:
-            return {}
         if saved["description"] != description:
-            raise WordleError(f"{path} holds a table of other lists or rules "
-                              f"({saved['description']}): name another --results file")
+            if other_tables:
+                return {}
+            raise _Untrusted(f"it holds a table of other lists or rules "
+                             f"({saved['description']})")
         if saved["digest"] != _digest(description, stored):
-            raise WordleError(f"{path} does not match its digest (edited by hand?): remove it "
-                              "or name another --results file")
+            raise _Untrusted("it does not match its digest (edited by hand?)")
         allowed = set(lexicon.guesses)
         entries = {}
         for word, (finishes, witness, size) in stored.items():
@@ -238,5 +247,18 @@ def _read(path, description: dict, lexicon: Lexicon, named: bool = True
             entries[word] = Guarantee(word, finishes, witness, size)
         return entries
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise WordleError(f"{path} is not a guarantee table to resume ({error}): remove it or "
-                          "name another --results file") from None
+        raise _Untrusted(f"it is not a guarantee table to resume ({error})") from None
+
+
+def _resumed(path: Path, description: dict, lexicon: Lexicon, named: bool
+             ) -> dict[str, Guarantee]:
+    """The entries saved at ``path``. A file not to be trusted is refused
+    when the user named it, else (the cache) set aside and started again."""
+    try:
+        return _read(path, description, lexicon)
+    except _Untrusted as why:
+        if named:
+            raise WordleError(f"{path}: {why}: remove it or name another --results file"
+                              ) from None
+        set_aside(path, "guarantee table", str(why))
+        return {}

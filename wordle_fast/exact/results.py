@@ -12,10 +12,9 @@ nothing.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
-from wordle_fast.cache import write_atomically
+from wordle_fast.cache import set_aside, write_atomically
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact.search import least_totals
@@ -87,17 +86,7 @@ def _distrusted(path, why: str, named: bool):
     if named:
         raise WordleError(f"{path} is not a results file to trust: {why}. Remove that entry "
                           "(or the file), or name another --results file")
-    # (Imported here: 3 ms of every start otherwise.)
-    import logging
-
-    aside = Path(f"{path}.rejected")
-    try:
-        os.replace(path, aside)
-    except OSError:
-        aside = None
-    logging.getLogger("wordle_fast").warning(
-        "wordle-fast: ignored the cached results %s (%s)%s; they will be proven again", path,
-        why, f", moved to {aside}" if aside else "")
+    set_aside(path, "results", why)
     return None
 
 

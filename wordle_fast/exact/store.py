@@ -33,14 +33,13 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import sqlite3
 import time
 from pathlib import Path
 
 import numpy as np
 
-from wordle_fast.cache import default_cache_dir, words_digest
+from wordle_fast.cache import default_cache_dir, set_aside, words_digest
 from wordle_fast.errors import WordleError
 from wordle_fast.rules import mode_name
 
@@ -203,13 +202,10 @@ class ProvenStore:
                 time.sleep(0.05)
 
     def _set_aside(self, why: str) -> None:
-        aside = self.path.with_name(self.path.name + ".rejected")
         with contextlib.suppress(OSError):   # what cannot go shows when it is opened again
             for suffix in ("-wal", "-shm"):
                 Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-            os.replace(self.path, aside)
-        logging.getLogger("wordle_fast").warning(
-            "wordle-fast: set aside the store %s (%s); it starts again", self.path, why)
+        set_aside(self.path, "store", why)
 
     def find(self, key: bytes) -> tuple[bool, int] | None:
         """(exact, value) of the state ``key``, or None when not stored.
