@@ -150,7 +150,10 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     """Every opener's guarantee within ``rules.max_guesses``: from the
     shipped table when one matches, else resumed from ``results_path``
     (default: the cache directory) and saved there as it goes (and when
-    interrupted). ``progress(done, total)`` is called after each opener."""
+    interrupted). ``progress(done, total)`` is called after each opener.
+    ``searcher``: the exact searcher of the lexicon and mode, or None to
+    make one only if some opener is left to ask (a second or more on big
+    lists, where the shipped table often answers everything)."""
     description = guarantee_description(lexicon, rules)
     shipped = shipped_guarantees(lexicon, rules)
     entries, source = (shipped[0], f"shipped table {shipped[1]}") if shipped else ({}, "")
@@ -161,6 +164,10 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
         source = str(results_path)
     left = [row for row, word in enumerate(lexicon.guesses)
             if word not in entries or entries[word].finishes is None]
+    if left and searcher is None:
+        from wordle_fast.exact.search import make_exact_searcher   # (it imports this module)
+
+        searcher = make_exact_searcher(lexicon, rules.mode, n_threads=1)
     saved_at = time.monotonic()
     try:
         for done, row in enumerate(left, 1):
