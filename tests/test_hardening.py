@@ -426,23 +426,45 @@ def interpreter_start():
     return statistics.median(times)
 
 
-def frames_in_the_package(traceback_text):
-    """The traceback's frames whose file lies in this package's folder."""
+# The package's own start-up, which runs before main() can install its
+# handler: the import of the package (its first lines, about 2 ms) and of
+# __main__ by -m. (file, function) as a traceback names them.
+START_UP = {("__init__.py", "<module>"), ("__init__.py", "_installed_instead"),
+            ("errors.py", "<module>"), ("__main__.py", "<module>")}
+
+
+def frames_after_start_up(traceback_text):
+    """The traceback's frames in this package's folder, or [] when every
+    one of them is the package's start-up (START_UP)."""
     import re
 
     folder = os.path.dirname(os.path.abspath(wf.__file__)) + os.sep
-    files = re.findall(r'^  File "([^"]+)", line', traceback_text, flags=re.MULTILINE)
-    return [name for name in files if os.path.abspath(name).startswith(folder)]
+    frames = re.findall(r'^  File "([^"]+)", line \d+, in (.+)$', traceback_text,
+                        flags=re.MULTILINE)
+    ours = [(os.path.abspath(name), function) for name, function in frames
+            if os.path.abspath(name).startswith(folder)]
+    if all((name[len(folder):], function) in START_UP for name, function in ours):
+        return []
+    return [name for name, _ in ours]
 
 
-def test_frames_in_the_package_tells_start_up_from_the_package():
+def test_frames_after_start_up_tell_start_up_from_the_package():
     folder = os.path.dirname(os.path.abspath(wf.__file__))
     ours = os.path.join(folder, "cli", "main.py")
     text = ('Traceback (most recent call last):\n  File "<frozen runpy>", line 198, in x\n'
             f'  File "{ours}", line 3, in main\nKeyboardInterrupt\n')
-    assert frames_in_the_package(text) == [ours]
+    assert frames_after_start_up(text) == [ours]
     start_up = text.replace(ours, "/venv/site-packages/__editable___wordle_fast_finder.py")
-    assert frames_in_the_package(start_up) == []
+    assert frames_after_start_up(start_up) == []
+    init = os.path.join(folder, "__init__.py")
+    first_lines = (f'Traceback (most recent call last):\n  File "{init}", line 75, in <module>\n'
+                   f'  File "{init}", line 22, in _installed_instead\nKeyboardInterrupt\n')
+    assert frames_after_start_up(first_lines) == []
+    # __main__ at module level calls main(): from there on the handler is up
+    entry = os.path.join(folder, "__main__.py")
+    in_main = (f'Traceback (most recent call last):\n  File "{entry}", line 60, in <module>\n'
+               f'  File "{entry}", line 30, in main\nKeyboardInterrupt\n')
+    assert frames_after_start_up(in_main) == [entry, entry]
 
 
 @pytest.mark.parametrize("after", [0.01, 0.02, 0.04, 0.08, 0.25, 0.5, 0.8])
@@ -452,9 +474,10 @@ def test_ctrl_c_at_any_moment_exits_quietly(interpreter_start, after):
     # pool down.
     code, err = interrupted_after(interpreter_start + after, "simulate", "--workers", "2",
                                   "--sample", "300", "--quiet")
-    if "Traceback" in err and not frames_in_the_package(err):
-        # Python's own start-up (site, the -m machinery) was still running:
-        # no line of this package had run, and only the interpreter answers
+    if "Traceback" in err and not frames_after_start_up(err):
+        # Python's own start-up (site, the -m machinery) or the package's
+        # first lines were still running: no handler could be in place yet,
+        # and only the interpreter answers
         assert code in (1, -2), err
         return
     # -SIGINT: the signal landed before the interpreter installed its handler
