@@ -5,7 +5,8 @@ and the package's own first lines (its errors, and a look at which folder
 holds the built package: about 2 ms, with no imports of their own, to keep
 that window small); numpy and the kernels load inside the handler, with
 SIGINT held back, so an interrupt at any moment once the interpreter is up
-exits with 130 and one line, never a traceback. SIGTERM stops a command the same way (exit 143).
+exits with 130 and one line, never a traceback. SIGTERM stops a command
+the same way (exit 143).
 """
 
 import sys
