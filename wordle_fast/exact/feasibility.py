@@ -15,7 +15,14 @@ for the 25,245 sets of its proof (71 s in plain Python; benchmarks/README.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from wordle_fast.core._backend import finish_check_class
+
+if TYPE_CHECKING:
+    from wordle_fast.lexicon import Lexicon
 
 
 def finish_check(searcher, lexicon, most_sets: int | None = None):
@@ -24,3 +31,29 @@ def finish_check(searcher, lexicon, most_sets: int | None = None):
     ``can_finish(members, guesses_left, legal)`` answers True, False, or
     None once it has searched ``most_sets`` sets without an answer."""
     return finish_check_class()(searcher, lexicon, most_sets)
+
+
+def unfinishable_bucket(searcher, lexicon: Lexicon, row: int, codes, guesses_left: int,
+                        most_sets: int | None = None) -> tuple[tuple[int, int] | None, bool]:
+    """The first of the opener's buckets, asked in the order of their
+    feedback ``codes``, that cannot finish in ``guesses_left`` guesses, each
+    with the legal guesses the mode leaves after it: ((its code, its size),
+    False), or (None, whether the check ran out of sets on any). One
+    depth-only check (``finish_check``) serves them all, so
+    ``most_sets`` bounds the sets of the whole opener."""
+    check = finish_check(searcher, lexicon, most_sets)
+    opener_codes = lexicon.matrix[row]
+    undecided = False
+    for code in codes:
+        members = np.flatnonzero(opener_codes == code)
+        found = check.can_finish(members, guesses_left, legal_after_opener(searcher, row, code))
+        if found is False:
+            return (code, len(members)), False
+        undecided = undecided or found is None
+    return None, undecided
+
+
+def legal_after_opener(searcher, row: int, code: int):
+    """The guess rows the searcher's mode allows after the opener shows
+    ``code`` (None in normal mode: every guess)."""
+    return None if searcher.mode == "off" else searcher.legal_after(None, row, code)

@@ -32,6 +32,7 @@ from wordle_fast.cache import default_cache_dir, set_aside, words_digest, write_
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact import feasibility
+from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rulebook import Rules, mode_name
@@ -98,39 +99,13 @@ def opener_guarantee(searcher, lexicon: Lexicon, row: int, rules: Rules,
     values, sizes = np.unique(lexicon.matrix[row], return_counts=True)
     codes = [int(values[b]) for b in np.argsort(sizes, kind="stable")
              if values[b] != all_green(lexicon.length)]
-    witness, undecided = unfinishable_bucket(searcher, lexicon, row, codes,
-                                             rules.max_guesses - 1, most_sets)
+    witness, undecided = feasibility.unfinishable_bucket(searcher, lexicon, row, codes,
+                                                         rules.max_guesses - 1, most_sets)
     if witness is not None:
         code, size = witness
         return Guarantee(lexicon.guesses[row], False, format_pattern(code, lexicon.length),
                          size)
     return Guarantee(lexicon.guesses[row], None if undecided else True)
-
-
-def unfinishable_bucket(searcher, lexicon: Lexicon, row: int, codes, guesses_left: int,
-                        most_sets: int | None = None) -> tuple[tuple[int, int] | None, bool]:
-    """The first of the opener's buckets, asked in the order of their
-    feedback ``codes``, that cannot finish in ``guesses_left`` guesses, each
-    with the legal guesses the mode leaves after it: ((its code, its size),
-    False), or (None, whether the check ran out of sets on any). One
-    depth-only check (``feasibility.finish_check``) serves them all, so
-    ``most_sets`` bounds the sets of the whole opener."""
-    check = feasibility.finish_check(searcher, lexicon, most_sets)
-    opener_codes = lexicon.matrix[row]
-    undecided = False
-    for code in codes:
-        members = np.flatnonzero(opener_codes == code)
-        found = check.can_finish(members, guesses_left, _legal_after(searcher, row, code))
-        if found is False:
-            return (code, len(members)), False
-        undecided = undecided or found is None
-    return None, undecided
-
-
-def _legal_after(searcher, row: int, code: int):
-    """The guess rows the searcher's mode allows after the opener shows
-    ``code`` (None in normal mode: every guess)."""
-    return None if searcher.mode == "off" else searcher.legal_after(None, row, code)
 
 
 def witness_holds(searcher, lexicon: Lexicon, entry: Guarantee, rules: Rules) -> bool:
@@ -141,7 +116,7 @@ def witness_holds(searcher, lexicon: Lexicon, entry: Guarantee, rules: Rules) ->
     members = np.flatnonzero(lexicon.matrix[row] == code)
     if len(members) != entry.size or code == all_green(lexicon.length):
         return False
-    legal = _legal_after(searcher, row, code)
+    legal = feasibility.legal_after_opener(searcher, row, code)
     return searcher.solve(members, rules.max_guesses - 1, legal=legal) >= UNSOLVABLE
 
 
@@ -165,8 +140,6 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     left = [row for row, word in enumerate(lexicon.guesses)
             if word not in entries or entries[word].finishes is None]
     if left and searcher is None:
-        from wordle_fast.exact.search import make_exact_searcher   # (it imports this module)
-
         searcher = make_exact_searcher(lexicon, rules.mode, n_threads=1)
     saved_at = time.monotonic()
     try:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordle_fast.core._backend import UNSOLVABLE, exact_searcher_class, kernels
-from wordle_fast.exact.guarantee import unfinishable_bucket
+from wordle_fast.exact.feasibility import unfinishable_bucket
 from wordle_fast.exact.store import ProvenStore, check, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
@@ -232,7 +232,7 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
 
 def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses) -> bool:
     """Whether each of the opener's ``buckets`` can finish in the guesses
-    left (``guarantee.unfinishable_bucket``), smallest first: in the hard
+    left (``feasibility.unfinishable_bucket``), smallest first: in the hard
     modes, asked before any bucket is solved, so that an opener that cannot
     finish is found so without solving its feasible buckets exactly first.
     Out of sets, it says True: the exact search decides."""
