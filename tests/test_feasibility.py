@@ -98,3 +98,24 @@ def test_a_check_refuses_members_it_cannot_read():
     # ABC gives ABD and ABE the same pattern: two guesses do not tell three apart
     assert FinishCheck(searcher, lexicon).can_finish(np.array([0, 1, 2]), 2) is False
     assert FinishCheck(searcher, lexicon).can_finish(np.array([0, 1, 2]), 3) is True
+
+
+@pytest.mark.parametrize("mode", ["off", "hard"])
+def test_a_word_family_needs_a_guess_a_word_and_the_check_says_so_at_once(mode):
+    # Words that differ only in their first letter, and no other guess: each
+    # guess can only name one of them, so n words need n guesses. The twin
+    # searches every subset; the compiled check knows it from the scan.
+    family = [letter + "at" for letter in "bcefhmoprsvw"]
+    small = Lexicon(answers=family[:9], guesses=family[:9])
+    searcher = make_exact_searcher(small, mode)
+    everyone, legal = np.arange(9), None if mode == "off" else np.arange(9)
+    for left in (8, 9):
+        assert (FinishCheck(searcher, small).can_finish(everyone, left, legal)
+                == TwinCheck(searcher, small).can_finish(everyone, left, legal) == (left >= 9))
+    lexicon = Lexicon(answers=family, guesses=family)
+    searcher = make_exact_searcher(lexicon, mode)
+    legal = None if mode == "off" else np.arange(12)
+    for left, finishes in ((11, False), (12, True)):
+        check = FinishCheck(searcher, lexicon)
+        assert check.can_finish(np.arange(12), left, legal) is finishes
+        assert check.sets_checked == 1

@@ -15,6 +15,7 @@ import numpy as np
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 
+from wordle_fast.core._bound cimport only_singles
 from wordle_fast.core._legal cimport pack_legal
 from wordle_fast.core._typedefs cimport intp_t
 
@@ -143,7 +144,8 @@ cdef class FinishCheck:
         cdef const intp_t[::1] member_view = members
         if self._candidate_splits(&member_view[0], n):
             return YES      # (the rule always allows a candidate) no scan needed
-        _, splits_obj = self.searcher.guess_bounds(members, legal)   # buckets per guess
+        bounds_obj, splits_obj = self.searcher.guess_bounds(members, legal)
+        cdef const int64_t[::1] bounds = np.ascontiguousarray(bounds_obj, dtype=np.int64)
         cdef const int64_t[::1] splits = np.ascontiguousarray(splits_obj, dtype=np.int64)
         cdef Py_ssize_t n_rows = splits.shape[0], i, most = 0
         for i in range(n_rows):
@@ -151,6 +153,12 @@ cdef class FinishCheck:
                 return YES      # tells every answer apart: finishes with two left
             if splits[i] > most:
                 most = splits[i]
+        if most == 2 and only_singles(&bounds[0], &splits[0], n_rows, n):
+            # No guess splits the set but by naming one of its candidates, and
+            # so in every subset: one answer a guess, n guesses in all, as the
+            # exact search knows too. Searched, a word family costs every
+            # subset of it (twelve words: 3797 sets, here 1).
+            return YES if n <= guesses_left else NO
         if guesses_left == 2:
             return NO
         # With g guesses left, a bucket needs a guess to split it into at most
