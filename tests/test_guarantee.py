@@ -152,6 +152,27 @@ def test_cli_guarantee(tmp_path, capsys):
     assert "--results needs a file name" in capsys.readouterr().err
 
 
+def test_cli_guarantee_verify_builds_one_searcher(tmp_path, capsys, monkeypatch):
+    """--verify's searcher is the one the table asks its openers with: on
+    big lists a second costs seconds and the memory of the matrix again."""
+    import wordle_fast.exact.search as search_module
+    built = []
+
+    def counted_searcher(*args, **kwargs):
+        built.append(args)
+        return make_exact_searcher(*args, **kwargs)
+
+    monkeypatch.setattr(search_module, "make_exact_searcher", counted_searcher)
+    monkeypatch.setattr(depth_only, "make_exact_searcher", counted_searcher)
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(ONE_LETTER_APART + ["bch"]))
+    assert main(["guarantee", "--answers", str(words), "--guesses", str(words), "--quiet",
+                 "--max-guesses", "3", "--verify", "--results",
+                 str(tmp_path / "table.json")]) == 0
+    assert "witnesses proven again by the exact search: 3" in capsys.readouterr().out
+    assert len(built) == 1
+
+
 PUBLISHED_TREE = Path(__file__).resolve().parent.parent / "benchmarks" / "published_tree.py"
 
 # The C++ solver's text form of a tree: one line per answer, blank where it

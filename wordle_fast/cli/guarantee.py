@@ -62,8 +62,11 @@ def run(args) -> int:
     rules = Rules(args.hard_mode, args.max_guesses)
     started = time.perf_counter()
     progress = ProgressBar("Openers asked", enabled=not args.quiet)
+    # --verify needs the searcher anyway; without it, the table makes one
+    # only if some opener is left to ask
+    searcher = make_exact_searcher(lexicon, args.hard_mode, n_threads=1) if args.verify else None
     try:
-        table = guarantee_table(None, lexicon, rules, results_path=args.results,
+        table = guarantee_table(searcher, lexicon, rules, results_path=args.results,
                                 most_sets=args.most_sets, progress=progress)
     except KeyboardInterrupt:
         saved = args.results or "the cache directory"
@@ -72,7 +75,6 @@ def run(args) -> int:
         return EXIT_INTERRUPTED
     summary = table.to_dict()
     if args.verify:
-        searcher = make_exact_searcher(lexicon, args.hard_mode, n_threads=1)
         failing = [e for e in table.entries.values() if e.finishes is False]
         wrong = [e.opener for e in failing
                  if not witness_holds(searcher, lexicon, e, rules)]
