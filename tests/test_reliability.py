@@ -133,13 +133,24 @@ def test_no_opener_finishing_is_said_in_words_and_ranked_by_guarantee(ound_files
 
 
 def test_lower_bounds_are_not_ranked(capsys):
-    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "3", "--json", "-"]) == 0
-    ranks = [row["rank"] for row in json.loads(capsys.readouterr().out)["openers"]]
-    assert ranks == [1, None, None]
-    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "3"]) == 0
+    # The shipped nyt2023 table is being completed: what it ranks changes
+    # as it grows (SALET's 11235 came to be ranked 2nd once no bound left
+    # was below it), so the rule is held over every row, not a snapshot.
+    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "0", "--json", "-"]) == 0
+    rows = json.loads(capsys.readouterr().out)["openers"]
+    ranked = [row for row in rows if row["rank"] is not None]
+    assert ranked[0]["opener"] == "tarse"
+    assert [row["rank"] for row in ranked] == list(range(1, len(ranked) + 1))
+    assert all(row["status"] == "exact" for row in ranked)
+    bounds = [row["total"] for row in rows if row["status"] == "lower bound"]
+    assert all(row["rank"] is None for row in rows if row["status"] == "lower bound")
+    # an exact total is ranked only while no opener still bounded could beat it
+    assert all(row["total"] <= min(bounds, default=row["total"]) for row in ranked[1:])
+    assert main(["openers", "--exact", "--lists", "nyt2023", "--top", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split()[:2] == ["1", "tarse"]
-    assert lines[2].split()[0] == "-" and "not ranked" in lines[-1]
+    if bounds:
+        assert any(line.split()[0] == "-" for line in lines[1:-2]) and "not ranked" in lines[-1]
 
 
 def test_an_exact_total_above_an_open_lower_bound_is_not_ranked():
