@@ -395,6 +395,37 @@ def test_two_processes_write_one_store_and_neither_loses_the_other(tmp_path, lex
         assert sorted(a.tolist()) == list(range(500)) + list(range(10_000, 10_500))
 
 
+def test_the_fingerprint_is_recorded_while_another_writer_holds_the_store(tmp_path, lexicon):
+    # Another writer holds the write lock, writes, then commits: recording the
+    # probe waits for it. Reading first and then writing in one transaction
+    # failed here at once, "database is locked" (CI, stop 68).
+    import threading
+
+    path = tmp_path / "shared.sqlite"
+    store = ProvenStore(path, store_description(lexicon, "off"), min_seconds=0)
+    locked, release = threading.Event(), threading.Event()
+
+    def other_writer():
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("INSERT INTO meta VALUES ('other', 'writer')")
+        locked.set()
+        release.wait(10)
+        other.execute("COMMIT")
+        other.close()
+
+    writer = threading.Thread(target=other_writer)
+    writer.start()
+    assert locked.wait(10)
+    threading.Timer(0.3, release.set).start()
+    searcher = make_exact_searcher(lexicon, "off", n_threads=1)
+    assert store._fingerprints_match(searcher)
+    writer.join(10)
+    assert store._recorded_probe() is not None
+    assert store._fingerprints_match(searcher)   # recorded: the second check only reads
+    store.close()
+
+
 def test_optimal_with_a_store_resumes_a_search_stopped_by_ctrl_c(tmp_path, original,
                                                                   monkeypatch, capsys):
     from wordle_fast.exact.optimum import SearchInterrupted, optimal

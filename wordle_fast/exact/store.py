@@ -340,19 +340,34 @@ class ProvenStore:
         if probe is None:
             return False
         probe = f"{probe[0]}:{probe[1]}"
-        with self._connection:
-            self._connection.execute("BEGIN")
-            found = self._connection.execute(
-                "SELECT value FROM meta WHERE name = 'probe'").fetchone()
-            if found is None or found[0] != probe:
-                if found is not None:
-                    logging.getLogger("wordle_fast").warning(
-                        "wordle-fast: the store %s holds memo entries of another build; "
-                        "they are dropped", self.path)
-                self._connection.execute("DELETE FROM memo_snapshot")
-                self._connection.execute("INSERT OR REPLACE INTO meta VALUES ('probe', ?)",
-                                         (probe,))
+        if self._recorded_probe() == probe:
+            return True
+        # Take the write lock before reading: a read transaction that then
+        # writes fails at once ("database is locked", without the busy wait)
+        # when another process has committed since it read (CI, stop 68).
+        try:
+            with self._connection:
+                self._connection.execute("BEGIN IMMEDIATE")
+                recorded = self._recorded_probe()
+                if recorded != probe:
+                    if recorded is not None:
+                        logging.getLogger("wordle_fast").warning(
+                            "wordle-fast: the store %s holds memo entries of another build; "
+                            "they are dropped", self.path)
+                    self._connection.execute("DELETE FROM memo_snapshot")
+                    self._connection.execute("INSERT OR REPLACE INTO meta VALUES ('probe', ?)",
+                                             (probe,))
+        except sqlite3.OperationalError as error:   # a full disk, a lock held too long
+            logging.getLogger("wordle_fast").warning(
+                "wordle-fast: could not record the memo's fingerprint in the store %s (%s); "
+                "its memo entries are not used this time", self.path, error)
+            return False
         return True
+
+    def _recorded_probe(self) -> str | None:
+        found = self._connection.execute(
+            "SELECT value FROM meta WHERE name = 'probe'").fetchone()
+        return None if found is None else found[0]
 
     def memo_rows(self) -> int:
         found = self._connection.execute("SELECT rows FROM memo_snapshot").fetchone()
