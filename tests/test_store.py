@@ -426,6 +426,24 @@ def test_the_fingerprint_is_recorded_while_another_writer_holds_the_store(tmp_pa
     store.close()
 
 
+def test_a_store_locked_too_long_keeps_no_memo_and_says_so(tmp_path, lexicon, monkeypatch,
+                                                          caplog):
+    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.2)
+    path = tmp_path / "held.sqlite"
+    store = ProvenStore(path, store_description(lexicon, "off"), min_seconds=0)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")   # never released while the store asks
+    searcher = make_exact_searcher(lexicon, "off", n_threads=1)
+    assert not store._fingerprints_match(searcher)
+    assert store.keep_memo(searcher) == 0
+    assert store.restore_memo(searcher) == 0
+    assert "could not record the memo's fingerprint" in caplog.text
+    holder.execute("ROLLBACK")
+    assert store._fingerprints_match(searcher)   # free again: recorded
+    holder.close()
+    store.close()
+
+
 def test_optimal_with_a_store_resumes_a_search_stopped_by_ctrl_c(tmp_path, original,
                                                                   monkeypatch, capsys):
     from wordle_fast.exact.optimum import SearchInterrupted, optimal
