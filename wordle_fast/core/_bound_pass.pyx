@@ -192,7 +192,9 @@ cdef class BoundPass(SearchBase):
         # bound is down to `enough` (the caller needs no lower one), or where
         # no guess left can come below `ceiling` (the caller needs no higher
         # one: then the bound returned is `ceiling`). `most`: the most
-        # buckets a candidate makes, if the caller knows it. `by_place`:
+        # buckets a candidate makes, if the caller knows it, or a count a
+        # candidate makes at least (most_splits not exact: the scan then
+        # stops later, at the same bound). `by_place`:
         # `rows` name places in by_reach (columns of columns_by_reach), and
         # `reach` is indexed by place.
         cdef Py_ssize_t block, first, last
@@ -207,8 +209,8 @@ cdef class BoundPass(SearchBase):
             # (past 128 members, where this pass over candidate pairs cost
             # more than the scan it saves, the scan finds them as guesses)
             if most < 0:
-                most = (most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n)
-                        if n <= 128 else 0)
+                most = (most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n,
+                                    True) if n <= 128 else 0)
             if self.closed_forms and most == n:
                 return 2 * n - 1
             if self.closed_forms and most == n - 1 and depth >= 3:

@@ -19,7 +19,7 @@ cdef void guess_bounds_columns(
 
 cdef Py_ssize_t most_splits(const uint8_t* matrix8, Py_ssize_t n_answers,
                             const intp_t* answer_rows, const intp_t* members,
-                            Py_ssize_t n) noexcept nogil
+                            Py_ssize_t n, bint exact) noexcept nogil
 
 cdef Py_ssize_t distinct_bucket_ids(const uint8_t* matrix8, Py_ssize_t n_answers,
                                     Py_ssize_t n_patterns, int mode_id, const intp_t* rows,

@@ -241,22 +241,38 @@ cdef void order_by_count(const int64_t* counts, Py_ssize_t n_rows, Py_ssize_t mo
 
 cdef Py_ssize_t most_splits(const uint8_t* matrix8, Py_ssize_t n_answers,
                             const intp_t* answer_rows, const intp_t* members,
-                            Py_ssize_t n) noexcept nogil:
+                            Py_ssize_t n, bint exact) noexcept nogil:
     # The most buckets any candidate makes of the set, for byte codes and
     # without the GIL; reads the guess-major matrix, where one
-    # candidate's codes are one row.
-    cdef Py_ssize_t i, j, most = 0, k
+    # candidate's codes are one row. A candidate is dropped as soon as its
+    # repeated codes show it cannot beat the most so far. Not `exact`:
+    # the count only where the search reads it (n, n - 1, or 2 and
+    # below), else some count in 3..n - 2, so that a candidate is dropped
+    # at its second repeat once any count reached 3 (hard mode's
+    # guarantee stage 0.94x; benchmarks/README.md).
+    cdef Py_ssize_t i, j, most = 0, k, repeats, stop_at
     cdef uint64_t mask[4]
+    cdef uint64_t bit
     cdef uint8_t code
     cdef const uint8_t* row
     for i in range(n):
         row = matrix8 + answer_rows[members[i]] * n_answers
         mask[0] = mask[1] = mask[2] = mask[3] = 0
+        k = repeats = 0
+        # it cannot beat `stop_at` buckets once n - repeats reach it
+        stop_at = most if exact or most < 3 else max(most, n - 2)
         for j in range(n):
             code = row[members[j]]
-            mask[code >> 6] |= (<uint64_t> 1) << (code & 63)
-        k = (popcount64(mask[0]) + popcount64(mask[1]) + popcount64(mask[2])
-             + popcount64(mask[3]))
+            bit = (<uint64_t> 1) << (code & 63)
+            if mask[code >> 6] & bit:
+                repeats += 1
+                if n - repeats <= stop_at:
+                    break
+            else:
+                mask[code >> 6] |= bit
+                k += 1
+                if k == 3 and not exact and stop_at < n - 2:
+                    stop_at = n - 2
         if k > most:
             most = k
             if most == n:

@@ -508,7 +508,7 @@ cdef class Search(BoundPass):
                 # Noted in the memo for the other guesses with this bucket
                 # (computed again for each, it was a sixth of a search).
                 most = most_splits(self.matrix8, self.n_answers, self.answer_rows,
-                                   grouped + start, size)
+                                   grouped + start, size, False)
                 if most == size:
                     self._note(key, grouped + start, size, depth - 1, child_context,
                                2 * size - 1, True, 0)

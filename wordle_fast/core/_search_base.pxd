@@ -15,7 +15,7 @@ cdef struct Child:
     Fingerprint key
     int64_t entry         # its memo entry, or -1
     int64_t lower         # the bound its search starts from
-    Py_ssize_t most       # the most buckets a candidate makes of it, or -1
+    Py_ssize_t most       # the most buckets a candidate makes (most_splits, not exact), or -1
     int state             # CHILD_SETTLED, CHILD_KEYED or CHILD_STRICT
 
 

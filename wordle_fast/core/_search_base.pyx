@@ -395,9 +395,10 @@ cdef class SearchBase:
 
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n):
         # The most buckets any candidate makes of the set (the n candidates
-        # only, not every guess).
+        # only, not every guess), where _search reads it: exact when n,
+        # n - 1 or at most 2, else some count in 3..n - 2 (most_splits).
         if self.columns8 != NULL:
-            return most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n)
+            return most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n, False)
         cdef Py_ssize_t i, j, most = 0
         cdef set codes
         for i in range(n):
