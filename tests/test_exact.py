@@ -13,6 +13,7 @@ from wordle_fast import Lexicon, WordleError
 from wordle_fast.cli import main
 from wordle_fast.core._exact import ExactSearcher, machine_lanes
 from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
+from wordle_fast.core._scans import most_candidate_splits
 from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.exact.trees import InvalidTree, verify_tree
@@ -813,3 +814,22 @@ def test_each_scan_width_proves_the_same_totals(official):
                                     official.guess_index("salet"), 6) == 7920
         states[lanes] = searcher.stats()["states"]
     assert len(set(states.values())) == 1, states
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 12), st.integers(0, 2**32 - 1), st.booleans())
+def test_the_candidates_most_buckets_as_the_search_reads_them(n, n_codes, seed, exact):
+    # most_splits drops a candidate once it cannot matter; held to the count
+    # over every candidate: exact when asked, else exact at n, n - 1 and 2 or
+    # below, and somewhere in 3..n - 2 between (few codes: many repeats)
+    rng = np.random.default_rng(seed)
+    n_answers = n + int(rng.integers(0, 5))
+    matrix = rng.integers(0, n_codes, size=(n_answers + 3, n_answers), dtype=np.uint8)
+    answer_rows = rng.permutation(n_answers + 3)[:n_answers].astype(np.intp)
+    members = np.sort(rng.permutation(n_answers)[:n]).astype(np.intp)
+    true = max(len({int(matrix[answer_rows[m], other]) for other in members}) for m in members)
+    found = most_candidate_splits(matrix, answer_rows, members, exact)
+    if exact or true >= n - 1 or true <= 2:
+        assert found == true
+    else:
+        assert 3 <= found <= n - 2

@@ -160,6 +160,17 @@ cdef inline bint consecutive(const intp_t* rows, Py_ssize_t first, Py_ssize_t la
 
 
 
+def most_candidate_splits(const uint8_t[:, ::1] matrix, const intp_t[::1] answer_rows,
+                          const intp_t[::1] members, bint exact=True):
+    """``most_splits`` from Python, for the tests: the most buckets any
+    member (its guess row ``answer_rows[member]`` of ``matrix``) makes of
+    ``members``; not ``exact``, only as the search reads it."""
+    if members.shape[0] == 0:
+        return 0
+    return most_splits(&matrix[0, 0], matrix.shape[1], &answer_rows[0], &members[0],
+                       members.shape[0], exact)
+
+
 def machine_lanes():
     """The widest pairwise scan this processor runs: 32 lanes (AVX2), 16
     (portable vectors), or 0 (built by a compiler without them)."""
