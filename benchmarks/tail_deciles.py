@@ -23,6 +23,17 @@ then is reported as a lower bound (``>``; the ratio an upper bound, ``<``).
     git worktree add /tmp/old <commit> && (cd /tmp/old && python setup.py build_ext --inplace)
     python benchmarks/tail_deciles.py --lists nyt2023 --mode off --baseline /tmp/old
 
+With ``--guarantee-stage N`` it times instead what a hard table does last:
+``N`` of the table's openers that cannot finish in six (drawn with
+``--seed``), each asked ``fewest_guarantee`` in turn by one searcher in one
+process per build, with a memo of ``--memo`` GiB as the table's worker has
+it (``--memo 2``), so later openers find what earlier ones proved. Each
+build runs ``--rounds`` times, the builds alternating round by round; the
+figure is each build's median over its rounds of the summed search CPU.
+
+    python benchmarks/tail_deciles.py --lists nyt2023 --mode hard --guarantee-stage 12 \
+        --seed 7 --rounds 4 --baseline /tmp/old
+
 Only the package's public exact-search API is used, so an older tree runs
 the same code paths.
 """
@@ -63,6 +74,26 @@ cpu = time.process_time() - started
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"total": total, "guarantee": guarantee, "search_cpu": cpu,
                   "states": int(searcher.states), "peak_mb": peak}))
+"""
+
+
+GUARANTEE_STAGE = """
+import json, sys, time
+from wordle_fast.lexicon import Lexicon
+from wordle_fast.words import load_answers, load_guesses
+from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher
+lists, words, memo_gib = sys.argv[1], sys.argv[2].split(","), float(sys.argv[3])
+lexicon = Lexicon(list(load_answers(lists)), list(load_guesses(lists)), n_threads=1)
+searcher = make_exact_searcher(lexicon, "hard", n_threads=1,
+                               memo_bytes=int(memo_gib * (1 << 30)))
+lexicon.matrix
+for word in words:
+    states = int(searcher.states)
+    started = time.process_time()
+    guarantee = list(fewest_guarantee(searcher, lexicon, lexicon.guess_index(word), 6))
+    print(json.dumps({"opener": word, "guarantee": guarantee,
+                      "search_cpu": time.process_time() - started,
+                      "states": int(searcher.states) - states}), flush=True)
 """
 
 
@@ -120,6 +151,39 @@ def prove(tree: Path, lists: str, mode: str, word: str, cap: float | None = None
     return json.loads(out.strip().splitlines()[-1])
 
 
+def guarantee_stage(trees: list[Path], lists: str, words: list[str], memo_gib: float,
+                    rounds: int) -> None:
+    """Each build asks ``words`` their fewest guarantee in one process, round
+    after round; prints each opener's result and each build's medians."""
+    print(f"{lists}, hard mode, the guarantee stage of {len(words)} openers in one process "
+          f"per build, memo {memo_gib} GiB, {rounds} rounds")
+    sums: dict[Path, list[float]] = {tree: [] for tree in trees}
+    expected = None
+    for index in range(rounds):
+        for tree in (trees if index % 2 == 0 else trees[::-1]):
+            done = subprocess.run([sys.executable, "-c", GUARANTEE_STAGE, lists, ",".join(words),
+                                   str(memo_gib)], cwd=tree, capture_output=True, text=True,
+                                  env={**os.environ, "OMP_NUM_THREADS": "1"})
+            if done.returncode:
+                raise RuntimeError(f"{tree} failed ({done.returncode}): {done.stderr[-500:]}")
+            results = [json.loads(line) for line in done.stdout.splitlines()]
+            found = [r["guarantee"] for r in results]
+            if expected is None:
+                expected = found
+                for r in results:
+                    print(f"  {r['opener']:<8} g{r['guarantee'][0]} {r['guarantee'][1]:>6} "
+                          f"{r['search_cpu']:>7.2f} s {r['states']:>9} states")
+            elif found != expected:
+                raise SystemExit(f"{tree} disagrees: {found} against {expected}")
+            sums[tree].append(sum(r["search_cpu"] for r in results))
+            print(f"round {index + 1}, {tree}: {sums[tree][-1]:.1f} s", flush=True)
+    medians = {tree: statistics.median(values) for tree, values in sums.items()}
+    for tree, value in medians.items():
+        print(f"{tree}: median {value:.1f} s, {value / len(words):.2f} s an opener")
+    if len(trees) > 1:
+        print(f"ratio this build / baseline: {medians[trees[0]] / medians[trees[1]]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lists", default="nyt2023")
@@ -133,10 +197,23 @@ def main() -> None:
     parser.add_argument("--cap", type=float, help="stop the baseline's proof of an opener "
                         "after this many seconds; its CPU is then a lower bound (shown >)")
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--guarantee-stage", type=int, metavar="N",
+                        help="time the hard table's last stage on N openers that cannot finish")
+    parser.add_argument("--memo", type=float, default=2.0, help="GiB, for --guarantee-stage")
+    parser.add_argument("--rounds", type=int, default=2, help="for --guarantee-stage")
     args = parser.parse_args()
     first, _, last = args.deciles.partition("-")
     wanted = range(int(first), int(last or first) + 1)
     trees = [args.tree] + ([args.baseline] if args.baseline else [])
+    if args.guarantee_stage:
+        if args.mode != "hard":
+            parser.error("--guarantee-stage is the hard table's stage: add --mode hard")
+        unable = [word for word, total in table_order(args.lists, "hard", args.tree)
+                  if total is None]
+        words = (random.Random(args.seed).sample(unable, min(args.guarantee_stage, len(unable)))
+                 if not args.openers else [w.strip().lower() for w in args.openers.split(",")])
+        guarantee_stage(trees, args.lists, words, args.memo, args.rounds)
+        return
     if args.openers:
         chosen = [(0, word.strip().lower(), None) for word in args.openers.split(",")]
     else:
