@@ -50,13 +50,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-PROVE = """
+# Each script's start: the lists named by its first argument, one kernel thread.
+LOAD_LEXICON = """
 import inspect, json, resource, sys, time
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.words import load_answers, load_guesses
 from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
-lists, mode, word = sys.argv[1], sys.argv[2], sys.argv[3]
+lists = sys.argv[1]
 lexicon = Lexicon(list(load_answers(lists)), list(load_guesses(lists)), n_threads=1)
+"""
+
+PROVE = LOAD_LEXICON + """
+mode, word = sys.argv[2], sys.argv[3]
 searcher = make_exact_searcher(lexicon, mode, n_threads=1)
 lexicon.matrix
 print(json.dumps({"loaded_cpu": time.process_time()}), flush=True)
@@ -77,13 +82,8 @@ print(json.dumps({"total": total, "guarantee": guarantee, "search_cpu": cpu,
 """
 
 
-GUARANTEE_STAGE = """
-import json, sys, time
-from wordle_fast.lexicon import Lexicon
-from wordle_fast.words import load_answers, load_guesses
-from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher
-lists, words, memo_gib = sys.argv[1], sys.argv[2].split(","), float(sys.argv[3])
-lexicon = Lexicon(list(load_answers(lists)), list(load_guesses(lists)), n_threads=1)
+GUARANTEE_STAGE = LOAD_LEXICON + """
+words, memo_gib = sys.argv[2].split(","), float(sys.argv[3])
 searcher = make_exact_searcher(lexicon, "hard", n_threads=1,
                                memo_bytes=int(memo_gib * (1 << 30)))
 lexicon.matrix
