@@ -25,11 +25,12 @@ then is reported as a lower bound (``>``; the ratio an upper bound, ``<``).
 
 With ``--guarantee-stage N`` it times instead what a hard table does last:
 ``N`` of the table's openers that cannot finish in six (drawn with
-``--seed``), each asked ``fewest_guarantee`` in turn by one searcher in one
-process per build, with a memo of ``--memo`` GiB as the table's worker has
-it (``--memo 2``), so later openers find what earlier ones proved. Each
-build runs ``--rounds`` times, the builds alternating round by round; the
-figure is each build's median over its rounds of the summed search CPU.
+``--seed``; or the ``--openers`` named, then with no ``N``), each asked
+``fewest_guarantee`` in turn by one searcher in one process per build,
+with a memo of ``--memo`` GiB as the table's worker has it (``--memo 2``),
+so later openers find what earlier ones proved. Each build runs
+``--rounds`` times, the builds alternating round by round; the figure is
+each build's median over its rounds of the summed search CPU.
 
     python benchmarks/tail_deciles.py --lists nyt2023 --mode hard --guarantee-stage 12 \
         --seed 7 --rounds 4 --baseline /tmp/old
@@ -197,17 +198,21 @@ def main() -> None:
     parser.add_argument("--cap", type=float, help="stop the baseline's proof of an opener "
                         "after this many seconds; its CPU is then a lower bound (shown >)")
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
-    parser.add_argument("--guarantee-stage", type=int, metavar="N",
-                        help="time the hard table's last stage on N openers that cannot finish")
+    parser.add_argument("--guarantee-stage", type=int, nargs="?", const=0, metavar="N",
+                        help="time the hard table's last stage on N openers that cannot "
+                        "finish, drawn with --seed, or on --openers (then without N)")
     parser.add_argument("--memo", type=float, default=2.0, help="GiB, for --guarantee-stage")
     parser.add_argument("--rounds", type=int, default=2, help="for --guarantee-stage")
     args = parser.parse_args()
     first, _, last = args.deciles.partition("-")
     wanted = range(int(first), int(last or first) + 1)
     trees = [args.tree] + ([args.baseline] if args.baseline else [])
-    if args.guarantee_stage:
+    if args.guarantee_stage is not None:
         if args.mode != "hard":
             parser.error("--guarantee-stage is the hard table's stage: add --mode hard")
+        if bool(args.openers) == bool(args.guarantee_stage):
+            parser.error("--guarantee-stage N draws N openers: give N or --openers, not both"
+                         if args.openers else "--guarantee-stage needs N, or --openers")
         unable = [word for word, total in table_order(args.lists, "hard", args.tree)
                   if total is None]
         words = (random.Random(args.seed).sample(unable, min(args.guarantee_stage, len(unable)))
