@@ -213,10 +213,13 @@ def main() -> None:
         if bool(args.openers) == bool(args.guarantee_stage):
             parser.error("--guarantee-stage N draws N openers: give N or --openers, not both"
                          if args.openers else "--guarantee-stage needs N, or --openers")
-        unable = [word for word, total in table_order(args.lists, "hard", args.tree)
-                  if total is None]
-        words = (random.Random(args.seed).sample(unable, min(args.guarantee_stage, len(unable)))
-                 if not args.openers else [w.strip().lower() for w in args.openers.split(",")])
+        if args.openers:
+            words = [word.strip().lower() for word in args.openers.split(",")]
+        else:   # the table is read only to draw from it
+            unable = [word for word, total in table_order(args.lists, "hard", args.tree)
+                      if total is None]
+            words = random.Random(args.seed).sample(unable,
+                                                    min(args.guarantee_stage, len(unable)))
         guarantee_stage(trees, args.lists, words, args.memo, args.rounds)
         return
     if args.openers:
