@@ -2,6 +2,7 @@
 brute-force twin, persistence and resumption, the CLI, and the shipped tables."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -177,33 +178,50 @@ def test_settled_openers_agree_with_brute_force(tmp_path_factory, case, mode, da
         table.entries
 
 
-def test_saved_entries_add_to_the_shipped_table(tmp_path):
+def test_saved_entries_add_to_the_shipped_table(tmp_path, monkeypatch):
     # A results file for the bundled lists (as settle_openers leaves one)
-    # adds its stronger claims to the shipped table: an exact total over a
-    # lower bound, a higher bound over a lower one; never the reverse.
-    # The original lists' tables are complete, so this takes nyt2023's
-    # hard table, which holds lower bounds.
-    lexicon = Lexicon.edition("nyt2023")
-    shipped = shipped_table(lexicon, Rules("hard"))
-    bounded = [w for w, e in shipped.entries.items() if e.status == LOWER_BOUND][:3]
-    best = shipped.best[0]
-    claims = {bounded[0]: ["exact", shipped.entries[bounded[0]].total + 40],
-              bounded[1]: ["cannot finish", None],
-              bounded[2]: ["lower bound", shipped.entries[bounded[2]].total - 1],
-              best: ["lower bound", shipped.optimum - 100]}
+    # adds its stronger claims to the shipped table: an exact total or
+    # "cannot finish" over a lower bound, a higher bound over a lower one,
+    # a guarantee where the shipped entry has none; never the reverse.
+    # Every shipped table is complete, so the one shipped here is the
+    # original hard table with a few of its claims weakened, as a table
+    # still being settled holds them.
+    lexicon, rules = Lexicon(), Rules("hard")
+    complete = shipped_table(lexicon, rules)
+    exact = [w for w, e in complete.entries.items()
+             if e.status == EXACT and w not in complete.best][:3]
+    unable = [w for w, e in complete.entries.items() if e.status == CANNOT_FINISH][:2]
+    weakened = dict(complete.entries)
+    for word in exact:
+        weakened[word] = OpenerEntry(word, LOWER_BOUND, complete.entries[word].total - 50)
+    weakened[unable[0]] = OpenerEntry(unable[0], LOWER_BOUND, lexicon.n_answers * 4)
+    weakened[unable[1]] = OpenerEntry(unable[1], CANNOT_FINISH, None)
+    monkeypatch.setattr("wordle_fast.exact.proof.shipped_table",
+                        lambda *args: replace(complete, entries=dict(weakened)))
+    best = complete.best[0]
+    claims = {exact[0]: complete.entries[exact[0]].stored(),                     # taken
+              exact[1]: ["lower bound", weakened[exact[1]].total + 10],          # taken
+              exact[2]: ["lower bound", weakened[exact[2]].total - 1],           # not
+              unable[0]: ["cannot finish", None],                                # taken
+              unable[1]: complete.entries[unable[1]].stored(),                   # taken
+              best: ["lower bound", complete.optimum - 100]}                     # not
     results = tmp_path / "hard.json"
     # (sealed, as a run writes it: a file without a digest has its best
-    # exact entry proven again, and these claims are made up)
-    save_table(results, table_description(lexicon, Rules("hard")),
+    # exact entry proven again)
+    save_table(results, table_description(lexicon, rules),
                {word: OpenerEntry(word, *claim) for word, claim in claims.items()}, 0)
     table = opening_table(lexicon, "hard", results_path=results)
     assert str(results) in table.source and table.source.startswith("shipped table")
-    assert table.entries[bounded[0]] == OpenerEntry(bounded[0], EXACT, claims[bounded[0]][1])
-    assert table.entries[bounded[1]] == OpenerEntry(bounded[1], CANNOT_FINISH, None)
-    assert table.entries[bounded[2]] == shipped.entries[bounded[2]]
-    assert table.entries[best] == shipped.entries[best]
+    assert table.entries[exact[0]] == complete.entries[exact[0]]
+    assert table.entries[exact[1]] == OpenerEntry(exact[1], LOWER_BOUND,
+                                                  weakened[exact[1]].total + 10)
+    assert table.entries[exact[2]] == weakened[exact[2]]
+    assert table.entries[unable[0]] == OpenerEntry(unable[0], CANNOT_FINISH, None)
+    assert table.entries[unable[1]] == complete.entries[unable[1]]
+    assert complete.entries[unable[1]].guarantee is not None
+    assert table.entries[best] == complete.entries[best]
     assert list(table.entries) == list(lexicon.guesses)
-    assert sum(table.entries[w] != shipped.entries[w] for w in lexicon.guesses) == 2
+    assert sum(table.entries[w] != weakened[w] for w in lexicon.guesses) == 4
 
 
 def test_settling_names_an_unknown_opener(tmp_path):
