@@ -183,9 +183,9 @@ def test_saved_entries_add_to_the_shipped_table(tmp_path, monkeypatch):
     # adds its stronger claims to the shipped table: an exact total or
     # "cannot finish" over a lower bound, a higher bound over a lower one,
     # a guarantee where the shipped entry has none; never the reverse.
-    # Every shipped table is complete, so the one shipped here is the
-    # original hard table with a few of its claims weakened, as a table
-    # still being settled holds them.
+    # Every shipped table now has every opener settled, so the one shipped
+    # here is the original hard table with a few of its claims weakened, as
+    # a table still being settled holds them.
     lexicon, rules = Lexicon(), Rules("hard")
     complete = shipped_table(lexicon, rules)
     exact = [w for w, e in complete.entries.items()
