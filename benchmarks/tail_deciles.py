@@ -100,7 +100,10 @@ for word in words:
 
 def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None]]:
     """The shipped table's openers by total (bound where only a bound),
-    those that cannot finish last: read with the given tree's package."""
+    those that cannot finish last, among themselves by the fewest guesses
+    they guarantee and then their least total within them where the table
+    has these (unknown after known), else by word: read with the given
+    tree's package."""
     code = ("import json, sys\n"
             "from wordle_fast.lexicon import Lexicon\n"
             "from wordle_fast.exact.tables import shipped_table\n"
@@ -110,12 +113,16 @@ def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None
             "    table = shipped_table(lexicon, Rules(sys.argv[2]))\n"
             "except ImportError:\n"
             "    table = shipped_table(lexicon, sys.argv[2])\n"
-            "print(json.dumps([[e.opener, e.total] for e in table.entries.values()]))")
+            "print(json.dumps([[e.opener, e.total, getattr(e, 'guarantee', None),\n"
+            "                   getattr(e, 'guarantee_total', None)]\n"
+            "                  for e in table.entries.values()]))")
     done = subprocess.run([sys.executable, "-c", code, lists, mode], cwd=tree, check=True,
                           capture_output=True, text=True)
     entries = json.loads(done.stdout)
-    return sorted(((word, total) for word, total in entries),
-                  key=lambda item: (item[1] is None, item[1] or 0, item[0]))
+    unknown = float("inf")
+    order = sorted(entries, key=lambda e: (e[1] is None, e[1] or 0, e[2] or unknown,
+                                           e[3] or unknown, e[0]))
+    return [(word, total) for word, total, _, _ in order]
 
 
 def sample(entries, per_decile: int, seed: int) -> list[tuple[int, str, int | None]]:
