@@ -3,8 +3,9 @@ shipped table, each proven from scratch by two builds side by side.
 
 The deciles are of the table's entries ordered by their total (the exact
 total, or the proven bound where the table holds only a bound; openers that
-cannot finish last), so decile 10 is the tail that keeps a complete table
-long. From each decile ``--per-decile`` openers are drawn with ``--seed``.
+cannot finish last, by their fewest guarantee and least total where known:
+the table's own ranking), so decile 10 is the tail that keeps a complete
+table long. From each decile ``--per-decile`` openers are drawn with ``--seed``.
 Each opener is one fresh process per build, the builds alternating opener by
 opener so that the machine's load falls on both alike; each process runs one
 kernel thread. Reported per opener and build: the search CPU
@@ -99,11 +100,10 @@ for word in words:
 
 
 def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None]]:
-    """The shipped table's openers by total (bound where only a bound),
-    those that cannot finish last, among themselves by the fewest guesses
-    they guarantee and then their least total within them where the table
-    has these (unknown after known), else by word: read with the given
-    tree's package."""
+    """The shipped table's openers in the table's own ranking
+    (``OpeningTable.ranked``: by total, bound where only a bound; those that
+    cannot finish last, by the fewest guesses they guarantee and their least
+    total within them where known), read with the given tree's package."""
     code = ("import json, sys\n"
             "from wordle_fast.lexicon import Lexicon\n"
             "from wordle_fast.exact.tables import shipped_table\n"
@@ -113,16 +113,10 @@ def table_order(lists: str, mode: str, tree: Path) -> list[tuple[str, int | None
             "    table = shipped_table(lexicon, Rules(sys.argv[2]))\n"
             "except ImportError:\n"
             "    table = shipped_table(lexicon, sys.argv[2])\n"
-            "print(json.dumps([[e.opener, e.total, getattr(e, 'guarantee', None),\n"
-            "                   getattr(e, 'guarantee_total', None)]\n"
-            "                  for e in table.entries.values()]))")
+            "print(json.dumps([[e.opener, e.total] for e in table.ranked()]))")
     done = subprocess.run([sys.executable, "-c", code, lists, mode], cwd=tree, check=True,
                           capture_output=True, text=True)
-    entries = json.loads(done.stdout)
-    unknown = float("inf")
-    order = sorted(entries, key=lambda e: (e[1] is None, e[1] or 0, e[2] or unknown,
-                                           e[3] or unknown, e[0]))
-    return [(word, total) for word, total, _, _ in order]
+    return [(word, total) for word, total in json.loads(done.stdout)]
 
 
 def sample(entries, per_decile: int, seed: int) -> list[tuple[int, str, int | None]]:
