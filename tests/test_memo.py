@@ -117,8 +117,8 @@ def test_a_memo_of_the_size_asked_for_or_an_error_before_the_search(tmp_path, ca
                        ("nan", "--memo must be a size")):
         assert main(["openers", "--exact", "--all", "--memo", memo, *results, *files]) != 0
         assert said in capsys.readouterr().err
-    assert main(["openers", "--exact", "--memo", "1", *files]) == 2
-    assert "--memo only applies with --all" in capsys.readouterr().err
+    assert main(["openers", "--memo", "1", *files]) == 2
+    assert "--memo only applies with --exact" in capsys.readouterr().err
 
 
 def test_the_python_layer_knows_the_memo_as_it_is_built():

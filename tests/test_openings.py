@@ -66,6 +66,29 @@ def test_every_certificate_agrees_with_brute_force(tmp_path_factory, case, mode,
     check_certificate(table, lexicon, twin_totals(lexicon, max_guesses, mode), within)
 
 
+@given(small_lists(), st.data())
+@settings(max_examples=30, deadline=None)
+def test_a_named_incumbent_changes_no_claim(tmp_path_factory, case, data):
+    # the opener named is solved first, whatever it is, and the certificate
+    # is the same as without it (the store searched with does not change it)
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    incumbent = data.draw(st.sampled_from(lexicon.guesses))
+    folder = tmp_path_factory.mktemp("incumbent")
+    table = opening_table(lexicon, None, max_guesses, results_path=folder / "results.json",
+                          incumbent=incumbent, store=folder / "states.sqlite")
+    slow = twin_totals(lexicon, max_guesses, "off")
+    check_certificate(table, lexicon, slow, 0)
+    if slow[lexicon.guess_index(incumbent)] < INFEASIBLE:
+        assert table.entries[incumbent].status == EXACT
+
+
+def test_an_unknown_incumbent_is_named(tmp_path):
+    with pytest.raises(WordleError, match="xyzzy"):
+        opening_table(Lexicon(), results_path=tmp_path / "r.json", incumbent="xyzzy",
+                      recompute=True)
+
+
 @given(small_lists())
 @settings(max_examples=30, deadline=None)
 def test_optimal_without_an_opener_is_the_best_over_every_guess(tmp_path_factory, case):

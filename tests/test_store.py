@@ -180,8 +180,19 @@ def test_the_cli_takes_a_store_or_none(tmp_path, capsys):
     assert main(["openers", "--exact", "--all", "--store", "none",
                  "--results", str(tmp_path / "r2.json"), *files]) == 0
     capsys.readouterr()
-    assert main(["openers", "--exact", "--store", str(store), *files]) == 2
-    assert "--store only applies with --all" in capsys.readouterr().err
+    # a table at the optimum searches with a store only when named
+    at_optimum = tmp_path / "optimum.sqlite"
+    default = default_store_path(store_description(
+        Lexicon(answers=WORDS, guesses=WORDS + ["rates"]), "off"))
+    default.unlink(missing_ok=True)    # (the --all run above made it)
+    assert main(["openers", "--exact", "--results", str(tmp_path / "r3.json"), *files]) == 0
+    assert not default.exists()
+    assert main(["openers", "--exact", "--store", str(at_optimum),
+                 "--results", str(tmp_path / "r4.json"), *files]) == 0
+    assert at_optimum.exists()
+    capsys.readouterr()
+    assert main(["openers", "--store", str(store), *files]) == 2
+    assert "--max-guesses and --store only apply with --exact" in capsys.readouterr().err
 
 
 # -- the memo's entries, kept by fingerprint ---------------------------------------------

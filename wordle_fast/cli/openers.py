@@ -108,7 +108,12 @@ def _add_exact_options(parser) -> None:
     add_max_guesses_option(parser, "guesses allowed per game, with --exact (default 6)")
     parser.add_argument("--results", metavar="FILE",
                         help="where --exact keeps proven entries (default: the cache directory)")
-    add_long_search_options(parser, "with --exact --all; default: the cache directory")
+    parser.add_argument("--incumbent", metavar="WORD", type=str.lower,
+                        help="with --exact: solve this opener first, its total the first "
+                             "optimum the others are held to (default: the best bound of a "
+                             "shortlist by expected remaining set)")
+    add_long_search_options(parser, "with --exact; default: the cache directory's with "
+                                    "--all, none without")
     parser.add_argument("--recompute", action="store_true",
                         help="with --exact: ignore the shipped table and saved results")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -137,8 +142,8 @@ def _check(args) -> None:
         raise InvalidOption(f"--simulate must be 0 or more, got {args.simulate}")
     only_with(args, args.exact, "--exact", within="--within", complete="--all",
               max_guesses="--max-guesses", results="--results", recompute="--recompute",
-              scheduler="--scheduler")
-    only_with(args, args.complete, "--all", store="--store", memo="--memo")
+              scheduler="--scheduler", incumbent="--incumbent", store="--store",
+              memo="--memo")
     only_with(args, args.simulate > 0, "--simulate K", strategy="--strategy")
     only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
               workers="--workers")
@@ -300,11 +305,14 @@ def _exact(args, lexicon) -> int:
             table = complete_table(lexicon, rules=rules, workers=workers, executor=executor,
                                    results_path=args.results, progress=progress,
                                    store=True if args.store is None else args.store,
-                                   memo_bytes=args.memo_bytes, recompute=args.recompute)
+                                   memo_bytes=args.memo_bytes, recompute=args.recompute,
+                                   incumbent=args.incumbent)
         else:
             table = opening_table(lexicon, within=args.within, rules=rules, workers=workers,
                                   executor=executor, results_path=args.results,
-                                  recompute=args.recompute, progress=progress)
+                                  recompute=args.recompute, progress=progress,
+                                  incumbent=args.incumbent, memo_bytes=args.memo_bytes,
+                                  store=False if args.store is None else args.store)
     except KeyboardInterrupt:
         print("wordle-fast openers: interrupted; the entries proven so far are saved; run the "
               "same command again to resume", file=sys.stderr)

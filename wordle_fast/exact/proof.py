@@ -62,7 +62,8 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                   max_guesses: int | None = None,
                   within: int = 0, *, workers: int = 1, executor=None, results_path=None,
                   recompute: bool = False, progress=None, lists: str | None = None,
-                  rules: Rules | None = None) -> OpeningTable:
+                  rules: Rules | None = None, incumbent: str | None = None,
+                  store=False, memo_bytes: int | None = None) -> OpeningTable:
     """The certificate of every allowed opener (see the module docstring).
 
     ``within``: every opener whose total is at most optimum + within gets its
@@ -79,11 +80,21 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     edition of the word lists instead of a ``lexicon``. The rules:
     ``hard_mode`` (default off) and ``max_guesses`` (default 6), or
     ``rules``, a :class:`wordle_fast.Rules` of one board.
+
+    ``incumbent``: an opener to solve first, before the shortlist's (one
+    known or published to be good: the tighter the first optimum, the less
+    the bound pass leaves; on the big-hidden lists no shortlist opener is
+    the best one). ``store``: the store of proven states (``exact.store``)
+    for the searches, at its default place (True), at a path, or none
+    (False, the default: a table at the optimum is short on the bundled
+    lists); ``memo_bytes``: each searcher's memo, if not the default
+    (``make_exact_searcher``).
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     within = whole_number(within, "the margin (in guesses)", minimum=0)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    incumbent_row = None if incumbent is None else lexicon.guess_index(incumbent)
     started = time.perf_counter()
     description = table_description(lexicon, rules)
     # A --results file is checked first, even when the shipped table
@@ -106,9 +117,11 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     if not recompute:
         known.update(shipped.entries if shipped is not None else {})
         known.update(saved[0] if saved is not None else {})
-    run = TableRun(lexicon, rules, within, path, description, known, progress)
+    run = TableRun(lexicon, rules, within, path, description, known, progress, memo_bytes)
+    if store is not False:
+        run.use_store(None if store is True else store)
     try:
-        run.prove(workers, executor)
+        run.prove(workers, executor, incumbent_row)
     finally:
         run.save(force=True)
     return OpeningTable(rules, lexicon.n_answers, within,
@@ -214,22 +227,26 @@ class TableRun:
         return np.array([row for row, word in enumerate(self.lexicon.guesses)
                          if word not in done], dtype=np.intp)
 
-    def prove(self, workers: int, executor) -> None:
+    def prove(self, workers: int, executor, incumbent: int | None = None) -> None:
         lexicon, searcher = self.lexicon, self.searcher
         started = time.perf_counter()
-        # 1. an incumbent, unless the saved entries hold one
+        # 1. an incumbent, unless the saved entries hold one: the row named,
+        # then the shortlist's, best bound first, until one finishes (in
+        # hard mode many cannot)
         if self.best is None:
             shortlist = [row for row in by_cheap_score(lexicon)[:SHORTLIST]
-                         if lexicon.guesses[row] not in self.entries]
+                         if lexicon.guesses[row] not in self.entries and row != incumbent]
             bounds = searcher.opener_bounds(shortlist, self.max_guesses)
-            # best bound first, until one finishes (in hard mode many cannot)
+            first = [] if incumbent is None or lexicon.guesses[incumbent] in self.entries \
+                else [incumbent]
+
             def placed(done):
                 self.progress("incumbent", done, lexicon.n_answers)
 
-            for position in np.argsort(bounds, kind="stable"):
-                row = shortlist[position]
+            for row in first + [shortlist[i] for i in np.argsort(bounds, kind="stable")]:
                 self.record(row, opener_total(searcher, lexicon, row, self.max_guesses,
-                                              self.threshold, progress=placed))
+                                              self.threshold, progress=placed,
+                                              store=self.store))
                 if self.best is not None:
                     break
         self.stages["incumbent_seconds"] = time.perf_counter() - started

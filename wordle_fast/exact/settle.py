@@ -101,7 +101,8 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                    max_guesses: int | None = None, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, lists: str | None = None,
                    store=True, memo_bytes: int | None = None,
-                   recompute: bool = False, rules: Rules | None = None) -> OpeningTable:
+                   recompute: bool = False, rules: Rules | None = None,
+                   incumbent: str | None = None) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -122,13 +123,14 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     ``recompute`` starts from nothing, as ``opening_table``'s does: neither
     the shipped table nor the saved results are read (the store is kept or
     not by ``store`` alone). The rules: ``hard_mode`` and ``max_guesses``,
-    or ``rules`` (as ``opening_table`` takes them)."""
+    or ``rules`` (as ``opening_table`` takes them); ``incumbent``: the
+    opener it solves first (``opening_table``)."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     _check_memory(lexicon, workers if executor is None else 1, memo_bytes)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress, recompute=recompute,
-                          rules=rules)
+                          rules=rules, incumbent=incumbent)
     started = time.perf_counter()
     run = _SettleRun.after(table, lexicon, results_path, progress, store, memo_bytes)
     run.search_stage = "complete"
