@@ -18,10 +18,11 @@ from wordle_fast.exact.optimum import optimal
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.results import save_table
 from wordle_fast.exact.scheduling import bound_pass_order, same_letters
-from wordle_fast.exact.search import make_exact_searcher
+from wordle_fast.exact.search import least_totals, make_exact_searcher
 from wordle_fast.exact.settle import WORST_FIRST, complete_table, settle_openers, worst_first
 from wordle_fast.exact.tables import (
-    CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_table, table_description)
+    CANNOT_FINISH, EXACT, LOWER_BOUND, OpenerEntry, shipped_progress, shipped_table,
+    table_description)
 from wordle_fast.exact.trees import verify_tree
 from wordle_fast.rulebook import Rules
 
@@ -81,6 +82,35 @@ def test_a_named_incumbent_changes_no_claim(tmp_path_factory, case, data):
     check_certificate(table, lexicon, slow, 0)
     if slow[lexicon.guess_index(incumbent)] < INFEASIBLE:
         assert table.entries[incumbent].status == EXACT
+
+
+def test_a_shipped_table_in_progress_is_where_a_run_goes_on_from(tmp_path, monkeypatch):
+    # A table no run has finished (the big-hidden certificate) ships as far
+    # as proven: it never answers as a shipped table does, but a run for
+    # its lists starts from its entries and its openers' bounds, and ends
+    # with the certificate the brute-force twin agrees with.
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
+             "naval", "serve", "heath", "dwarf", "model", "karma", "stink", "grade"]
+    lexicon = Lexicon(answers=words, guesses=words + ["slate", "crane", "moldy"])
+    full = opening_table(lexicon, results_path=tmp_path / "full.json")
+    slow = twin_totals(lexicon, 6, "off")
+    proven = {w: e for w, e in full.entries.items() if e.status == EXACT}
+    bounds = {w: int(least_totals(lexicon)[lexicon.guess_index(w)])
+              for w in lexicon.guesses[:5] if w not in proven}
+    shipped = tmp_path / "data"
+    shipped.mkdir()
+    save_table(shipped / "exact-openers-test.json", table_description(lexicon, Rules()),
+               proven, 0, bounds)
+    monkeypatch.setattr("wordle_fast.exact.tables.data_folder", lambda: shipped)
+    assert shipped_table(lexicon) is None
+    progress = shipped_progress(lexicon)
+    assert {w: e.status for w, e in progress.items()} == {
+        **{w: LOWER_BOUND for w in bounds}, **{w: EXACT for w in proven}}
+    table = opening_table(lexicon, results_path=tmp_path / "resumed.json")
+    # reused: the exact entries, and any bound that already refutes its opener
+    assert table.reused == len(proven) + sum(b > min(slow) for b in bounds.values())
+    check_certificate(table, lexicon, slow, 0)
+    assert shipped_progress(Lexicon(answers=words[:-1], guesses=words)) == {}
 
 
 def test_an_unknown_incumbent_is_named(tmp_path):

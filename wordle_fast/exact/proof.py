@@ -48,6 +48,7 @@ from wordle_fast.exact.tables import (
     OpeningTable,
     default_results_path,
     in_guess_order,
+    shipped_progress,
     shipped_table,
     table_description,
 )
@@ -115,8 +116,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
         return shipped
     known: dict[str, OpenerEntry] = {}
     if not recompute:
-        known.update(shipped.entries if shipped is not None else {})
-        known.update(saved[0] if saved is not None else {})
+        known.update(shipped.entries if shipped is not None
+                     else shipped_progress(lexicon, rules))
+        known = merged_entries(known, saved[0]) if saved is not None else known
     run = TableRun(lexicon, rules, within, path, description, known, progress, memo_bytes)
     if store is not False:
         run.use_store(None if store is True else store)

@@ -285,8 +285,32 @@ def shipped_tables() -> list[str]:
 
 def shipped_table(lexicon: Lexicon, rules: Rules = Rules()) -> OpeningTable | None:
     """The shipped table for exactly these lists (by their hashes) and
-    rules, or None."""
+    rules, or None (also when what ships is only a table in progress:
+    ``shipped_progress``)."""
     started = time.perf_counter()
+    found, name = _shipped_file(lexicon, rules)
+    if found is None or len(found[0]) != lexicon.n_guesses:
+        return None
+    entries, within, *_ = found
+    return OpeningTable(rules, lexicon.n_answers, within, in_guess_order(entries, lexicon),
+                        time.perf_counter() - started, f"shipped table {name}")
+
+
+def shipped_progress(lexicon: Lexicon, rules: Rules = Rules()) -> dict[str, OpenerEntry]:
+    """What a shipped table still in progress has proven for these lists
+    and rules (one whose certificate no run has finished yet, such as the
+    big-hidden one): its entries, and its openers' proven bounds as lower
+    bounds, for a run to go on from; {} if none ships."""
+    found, _ = _shipped_file(lexicon, rules)
+    if found is None or len(found[0]) == lexicon.n_guesses:
+        return {}
+    entries, _, open_bounds, _ = found
+    return {**open_bounds, **entries}
+
+
+def _shipped_file(lexicon: Lexicon, rules: Rules) -> tuple:
+    """(what ``read_table_file`` reads, the file's name) of the shipped
+    file for these lists and rules, or (None, None)."""
     description = table_description(lexicon, rules)
     folder = data_folder()
     for name in shipped_tables():
@@ -296,12 +320,9 @@ def shipped_table(lexicon: Lexicon, rules: Rules = Rules()) -> OpeningTable | No
             continue
         with resources.as_file(folder / name) as path:
             found = read_table_file(path, description, lexicon.guesses, strict=False)
-        if found is not None and len(found[0]) == lexicon.n_guesses:
-            entries, within, *_ = found
-            return OpeningTable(rules, lexicon.n_answers, within,
-                                in_guess_order(entries, lexicon), time.perf_counter() - started,
-                                f"shipped table {name}")
-    return None
+        if found is not None:
+            return found, name
+    return None, None
 
 
 def table_ready(lexicon: Lexicon, rules: Rules = Rules()) -> bool:
