@@ -234,3 +234,38 @@ def test_the_shipped_lants_tree_with_every_word_an_answer_replays():
     replayed = verify_tree(tree["tree"], words, guesses=words)
     assert (replayed["total_guesses"], replayed["answers"], replayed["worst"]) == (52896, 12972, 6)
     assert tree["total_guesses"] == 52896 and tree["opener"] == "lants"
+
+
+def test_the_big_hidden_certificate_ships_as_far_as_proven():
+    # data/exact-openers-original-all-normal.json: the certificate over every
+    # opener with every word an answer, in progress (issue 56; resumed by
+    # `openers --exact --lists original-all`, data/README.md). It is never
+    # answered as a finished table; what it proves: LANTS at its published
+    # total, every other entry exact or proven above it, and for each opener
+    # left open the bound pass's bound, which a seeded sample recomputes.
+    import random
+
+    from wordle_fast.exact.search import make_exact_searcher
+    from wordle_fast.exact.tables import (
+        EXACT, LOWER_BOUND, read_table_file, shipped_progress, shipped_table, table_description)
+
+    lexicon = wf.Lexicon.edition("original-all")
+    rules = wf.Rules()
+    assert shipped_table(lexicon, rules) is None
+    with resources.as_file(resources.files("wordle_fast.data").joinpath(
+            "exact-openers-original-all-normal.json")) as path:
+        entries, _, open_bounds, sealed = read_table_file(
+            path, table_description(lexicon, rules), lexicon.guesses, strict=True)
+    assert sealed and entries["lants"] == wf.OpenerEntry("lants", EXACT, 52896)
+    best = min(entry.total for entry in entries.values() if entry.status == EXACT)
+    assert best == 52896
+    assert all(entry.status == EXACT or (entry.status == LOWER_BOUND and entry.total > best)
+               for entry in entries.values())
+    assert false_claim(entries, lexicon, None) is None
+    assert set(entries) | set(open_bounds) == set(lexicon.guesses)
+    assert all(bound.total <= best for bound in open_bounds.values())
+    assert shipped_progress(lexicon, rules) == {**open_bounds, **entries}
+    searcher = make_exact_searcher(lexicon, "off", n_threads=1)
+    for word in random.Random(1).sample(sorted(open_bounds), 4):
+        _, _, bounds = searcher.bucket_bounds(lexicon.guess_index(word), 6)
+        assert lexicon.n_answers + int(bounds.sum()) == open_bounds[word].total, word

@@ -81,15 +81,9 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     edition of the word lists instead of a ``lexicon``. The rules:
     ``hard_mode`` (default off) and ``max_guesses`` (default 6), or
     ``rules``, a :class:`wordle_fast.Rules` of one board.
-
-    ``incumbent``: an opener to solve first, before the shortlist's (one
-    known or published to be good: the tighter the first optimum, the less
-    the bound pass leaves; on the big-hidden lists no shortlist opener is
-    the best one). ``store``: the store of proven states (``exact.store``)
-    for the searches, at its default place (True), at a path, or none
-    (False, the default: a table at the optimum is short on the bundled
-    lists); ``memo_bytes``: each searcher's memo, if not the default
-    (``make_exact_searcher``).
+    ``incumbent``: an opener to solve first (a published best). ``store``:
+    the store of proven states (``exact.store``) at its default place
+    (True), a path, or none (False); ``memo_bytes``: each searcher's memo.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     within = whole_number(within, "the margin (in guesses)", minimum=0)
@@ -233,8 +227,7 @@ class TableRun:
         lexicon, searcher = self.lexicon, self.searcher
         started = time.perf_counter()
         # 1. an incumbent, unless the saved entries hold one: the row named,
-        # then the shortlist's, best bound first, until one finishes (in
-        # hard mode many cannot)
+        # then the shortlist's, best bound first, until one finishes
         if self.best is None:
             shortlist = [row for row in by_cheap_score(lexicon)[:SHORTLIST]
                          if lexicon.guesses[row] not in self.entries and row != incumbent]
