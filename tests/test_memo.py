@@ -117,6 +117,10 @@ def test_a_memo_of_the_size_asked_for_or_an_error_before_the_search(tmp_path, ca
                        ("nan", "--memo must be a size")):
         assert main(["openers", "--exact", "--all", "--memo", memo, *results, *files]) != 0
         assert said in capsys.readouterr().err
+    # a table at the optimum takes it too (its openers may outlast a sitting)
+    assert main(["openers", "--exact", "--memo", "0.01", "--results",
+                 str(tmp_path / "optimum.json"), *files]) == 0
+    capsys.readouterr()
     assert main(["openers", "--memo", "1", *files]) == 2
     assert "--memo only applies with --exact" in capsys.readouterr().err
 
