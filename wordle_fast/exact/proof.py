@@ -36,10 +36,10 @@ from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.exact.scheduling import (
-    BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters)
+    BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters, table_store)
 from wordle_fast.exact.search import (
     by_cheap_score, fewest_guarantee, make_exact_searcher, opener_total)
-from wordle_fast.exact.store import ProvenStore, store_description
+from wordle_fast.exact.store import ProvenStore
 from wordle_fast.exact.tables import (
     CANNOT_FINISH,
     EXACT,
@@ -114,8 +114,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                      else shipped_progress(lexicon, rules))
         known = merged_entries(known, saved[0]) if saved is not None else known
     run = TableRun(lexicon, rules, within, path, description, known, progress, memo_bytes)
-    if store is not False:
-        run.use_store(None if store is True else store)
+    run.use_store(store)
     try:
         run.prove(workers, executor, incumbent_row)
     finally:
@@ -164,11 +163,10 @@ class TableRun:
         """The depth every opener is searched to: the rules' limit."""
         return self.rules.max_guesses
 
-    def use_store(self, path) -> None:
-        """Search with the store of proven states at ``path`` (None: the
-        default one for these lists and mode), here and in the workers."""
-        self.store = ProvenStore(path, store_description(self.lexicon, self.rules.mode))
-        self.store.attach(self.searcher)
+    def use_store(self, store) -> None:
+        """Search with the store of proven states ``store`` (True, a path or
+        False: ``scheduling.table_store``), here and in the workers."""
+        self.store = table_store(store, self.lexicon, self.rules.mode, self.searcher)
 
     @property
     def threshold(self) -> int:

@@ -5,6 +5,7 @@ cluster."""
 
 from __future__ import annotations
 
+import logging
 import os
 from functools import lru_cache
 
@@ -56,6 +57,27 @@ def _worker_searcher(lists, hard_mode, memo_bytes=None):
     # its jobs; one kernel thread, as the processes share the cores.
     lexicon = Lexicon(list(lists[0]), list(lists[1]), n_threads=1)
     return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1, memo_bytes=memo_bytes)
+
+
+def table_store(store, lexicon: Lexicon, hard_mode: str, searcher) -> ProvenStore | None:
+    """The store of proven states a table's run searches with, attached to
+    ``searcher``: ``store`` True for the default one of these lists and
+    mode, a path, or False for none (None returned). The default one only
+    saves time: if it cannot be used, the run goes on without it, with a
+    warning; a store the caller named is refused with its error."""
+    if store is False:
+        return None
+    try:
+        opened = ProvenStore(None if store is True else store,
+                             store_description(lexicon, hard_mode))
+        opened.attach(searcher)
+    except WordleError as error:
+        if store is not True:
+            raise
+        logging.getLogger("wordle_fast").warning(
+            "wordle-fast: %s; the run goes on without a store", error)
+        return None
+    return opened
 
 
 @lru_cache(maxsize=2)

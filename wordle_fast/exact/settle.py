@@ -4,7 +4,6 @@ with the fewest guesses each opener that cannot finish can guarantee)."""
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 
@@ -85,15 +84,7 @@ class _SettleRun(TableRun):
         path = Path(results_path) if results_path else default_results_path(lexicon, table.rules)
         run = cls(lexicon, table.rules, table.within, path,
                   table_description(lexicon, table.rules), table.entries, progress, memo_bytes)
-        if store is not False:
-            try:
-                run.use_store(None if store is True else store)
-            except WordleError as error:
-                if store is not True:
-                    raise
-                # the default store only saves time: the run goes on without it
-                logging.getLogger("wordle_fast").warning(
-                    "wordle-fast: %s; the run goes on without a store", error)
+        run.use_store(store)
         return run
 
 
