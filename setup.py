@@ -38,7 +38,7 @@ MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahea
            "_exact", "_feasible"]
 
 # C kept in header files, by the module that includes it (a change rebuilds it)
-HEADERS = {"_scans": ["wordle_fast/core/_pairwise.h"],
+HEADERS = {"_scans": ["wordle_fast/core/_pairwise.h", "wordle_fast/core/_masks.h"],
            "_bound_pass": ["wordle_fast/core/_atomic.h"],
            "_memo": ["wordle_fast/core/_table_memory.h"]}
 

@@ -16,6 +16,7 @@ from wordle_fast.core._exact import ExactSearcher
 from wordle_fast.core._exact_twin import exact_total
 from wordle_fast.core._feasible import FinishCheck
 from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
+from wordle_fast.core._scans import machine_lanes
 from wordle_fast.exact.search import make_exact_searcher
 
 
@@ -100,6 +101,26 @@ def test_can_a_hard_mode_opener_finish(benchmark, official, opener, finishes, im
     searcher = make_exact_searcher(official, "hard")
     assert benchmark.pedantic(opener_can_finish, (check_class, official, searcher, opener),
                               rounds=3) == finishes
+
+
+@pytest.mark.parametrize("lanes", [lanes for lanes in (32, 16, 0) if lanes <= machine_lanes()])
+@pytest.mark.parametrize("n", [100, 300])
+def test_bound_scan_by_kernel(benchmark, official, n, lanes):
+    # The scan the search spends most of its time in, every guess over a set
+    # past the pairwise kernels: with 32 lanes (AVX2) the masks are kept in
+    # registers, eight guesses at a time (_masks.h); with 16 or 0 the scalar
+    # loop sets one bit in memory per member and guess (0: the baseline).
+    # A set scanned again and again stays in cache, as the search's sets
+    # mostly are not: in the search the gain is smaller (benchmarks/README.md,
+    # "The masks scan in AVX2 registers").
+    benchmark.group = f"exact: bound scan, {n} members over every guess"
+    mark(benchmark, "baseline" if lanes == 0 else "kernel", lanes=lanes)
+    members = np.sort(np.random.default_rng(n).choice(official.n_answers, n, replace=False))
+    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
+                             n_threads=1, lanes=lanes)
+    _, buckets = benchmark(searcher.guess_bounds, members)
+    codes = np.sort(official.matrix[:, members], axis=1)
+    assert np.array_equal(buckets, 1 + (np.diff(codes, axis=1) != 0).sum(axis=1))
 
 
 ABLATIONS = {

@@ -52,8 +52,10 @@ cdef class ExactSearcher(Search):
     pays. ``max_entries``: the most entries the memo grows to (a power of
     two at most this, 24 bytes each; see _memo.pyx); ``keep_keys``: the
     memo also keeps each entry's members, for ``memo_items`` (checking only);
-    ``lanes``: the widest pairwise scan to use (``machine_lanes()``, the
-    default; smaller to measure or test the others; see _pairwise.h).
+    ``lanes``: the widest scan kernels to use (``machine_lanes()``, the
+    default; smaller to measure or test the others): 32 is AVX2, for the
+    pairwise kernel and the masks alike (_pairwise.h, _masks.h), 16 the
+    portable pairwise kernel, 0 the scalar masks alone.
     """
 
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):

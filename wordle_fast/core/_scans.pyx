@@ -7,7 +7,8 @@ share).
 
 Byte codes (3 ** length <= 256) are read from the answer-major copy of the
 matrix (``transposed``), a block of BLOCK guesses at a time: a 256-bit mask
-per guess, or for small sets the pairwise kernels of _pairwise.h (C,
+per guess (kept in AVX2 registers where the processor has them,
+_masks.h), or for small sets the pairwise kernels of _pairwise.h (C,
 chosen by the processor at run time). Two-byte codes take the plain scan
 over the guess-major matrix with a stamp per code. The twins:
 ``_exact_twin.ExactSearcher.guess_bounds`` (every guess, by
@@ -35,6 +36,13 @@ cdef extern from "_pairwise.h":
     void wf_distinct32(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
                        const intp_t* rows, const intp_t* members, Py_ssize_t n,
                        uint8_t all_green, uint8_t* k_out, uint8_t* green_out) noexcept nogil
+
+
+cdef extern from "_masks.h":
+    Py_ssize_t wf_masks_avx2(const uint8_t* columns, Py_ssize_t n_guesses, Py_ssize_t first,
+                             Py_ssize_t last, const intp_t* rows, const intp_t* members,
+                             Py_ssize_t n, uint8_t all_green, int64_t* k_out,
+                             uint8_t* green_out) noexcept nogil
 
 
 cdef enum:
@@ -87,7 +95,7 @@ cdef void guess_bounds_columns(
     const intp_t* rows,                   # the guesses' matrix rows; NULL: first..last-1
     const intp_t* members, Py_ssize_t n, Py_ssize_t all_green,
     int64_t* bound, int64_t* buckets,     # out, indexed like rows
-    int lanes,                            # the pairwise kernel's width: 32, 16 or 0 (none)
+    int lanes,                            # the vector kernels' width: 32 (AVX2), 16 or 0 (none)
 ) noexcept nogil:
     # The same as guess_bounds for codes below 256, with a 256-bit mask per
     # guess. It reads the answer-major copy of the matrix: each member's codes
@@ -102,6 +110,8 @@ cdef void guess_bounds_columns(
     cdef int64_t k, green
     cdef uint8_t ks[32]
     cdef uint8_t greens[32]
+    cdef uint8_t wide_greens[BLOCK]
+    cdef bint wide = lanes == 32     # AVX2: the masks in registers too (_masks.h)
     if rows != NULL and consecutive(rows, first, last):
         # consecutive rows (every guess legal there, as after gray tiles in
         # hard mode): read as a block of the columns, without the rows
@@ -126,6 +136,15 @@ cdef void guess_bounds_columns(
                     bound[first + t] = one_level_bound(n, ks[t], greens[t])
                 first += lanes
             lanes //= 2
+        if first == last:
+            return
+    if wide:
+        # eight guesses at a time; the last few by the loop below
+        t = wf_masks_avx2(columns, n_guesses, first, last, rows, members, n,
+                          <uint8_t> all_green, buckets + first, wide_greens)
+        for g in range(first, first + t):
+            bound[g] = one_level_bound(n, buckets[g], wide_greens[g - first])
+        first += t
         if first == last:
             return
     memset(masks, 0, (last - first) * 4 * sizeof(uint64_t))
@@ -172,8 +191,9 @@ def most_candidate_splits(const uint8_t[:, ::1] matrix, const intp_t[::1] answer
 
 
 def machine_lanes():
-    """The widest pairwise scan this processor runs: 32 lanes (AVX2), 16
-    (portable vectors), or 0 (built by a compiler without them)."""
+    """The widest scan kernels this processor runs: 32 lanes (AVX2: the
+    pairwise kernel, and the masks in registers), 16 (portable vectors),
+    or 0 (built by a compiler without them)."""
     return wf_pairwise_lanes()
 
 
