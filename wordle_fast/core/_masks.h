@@ -35,6 +35,19 @@
 
 #include <immintrin.h>
 
+/* Four guesses' codes (a 64-bit lane each) into their masks' four planes:
+   the bit 1 << (code - 64 q) in plane q, which VPSLLVQ leaves 0 outside
+   0..63 (code - 64 q below 0 wraps to such a count). */
+__attribute__((target("avx2"), always_inline))
+static inline void wf_set_bits(__m256i planes[4], __m256i codes) {
+    const __m256i one = _mm256_set1_epi64x(1), plane = _mm256_set1_epi64x(64);
+    int q;
+    for (q = 0; q < 4; q++) {
+        planes[q] = _mm256_or_si256(planes[q], _mm256_sllv_epi64(one, codes));
+        codes = _mm256_sub_epi64(codes, plane);
+    }
+}
+
 /* For the guesses first..first+m-1, m the largest multiple of 8 up to last -
    first: the distinct codes among the members (k_out[g]) and whether the
    all-green code is among them (green_out[g]), both indexed from first;
@@ -48,55 +61,38 @@ static ptrdiff_t wf_masks_avx2(const uint8_t* columns, ptrdiff_t n_guesses, ptrd
     /* the masks: [guess / 4][plane][guess % 4], 16 KB for a full block */
     __attribute__((aligned(32))) uint64_t masks[WF_MASKS_BLOCK / 4][4][4];
     __attribute__((aligned(32))) uint8_t gathered[WF_MASKS_CHUNK * WF_MASKS_BLOCK];
-    const __m256i one = _mm256_set1_epi64x(1), plane = _mm256_set1_epi64x(64);
+    const uint8_t* codes_of[WF_MASKS_CHUNK];
     ptrdiff_t width = (last - first) & ~(ptrdiff_t) 7, start, count, j, t, p, v, lane;
+    int q;
     if (width <= 0) return 0;
     memset(masks, 0, (size_t) (width / 4) * sizeof(masks[0]));
     for (start = 0; start < n; start += WF_MASKS_CHUNK) {
         count = n - start < WF_MASKS_CHUNK ? n - start : WF_MASKS_CHUNK;
-        if (rows != NULL) {
-            for (j = 0; j < count; j++) {
-                const uint8_t* column = columns + members[start + j] * n_guesses;
+        for (j = 0; j < count; j++) {     /* each member's codes for the block */
+            const uint8_t* column = columns + members[start + j] * n_guesses;
+            if (rows == NULL) {
+                codes_of[j] = column + first;
+            } else {
                 for (t = 0; t < width; t++)
                     gathered[j * WF_MASKS_BLOCK + t] = column[rows[first + t]];
+                codes_of[j] = gathered + j * WF_MASKS_BLOCK;
             }
         }
         for (p = 0; p < width; p += 8) {
-            __m256i *low = (__m256i*) masks[p / 4], *high = (__m256i*) masks[p / 4 + 1];
-            __m256i a0 = _mm256_load_si256(low), a1 = _mm256_load_si256(low + 1);
-            __m256i a2 = _mm256_load_si256(low + 2), a3 = _mm256_load_si256(low + 3);
-            __m256i b0 = _mm256_load_si256(high), b1 = _mm256_load_si256(high + 1);
-            __m256i b2 = _mm256_load_si256(high + 2), b3 = _mm256_load_si256(high + 3);
-            for (j = 0; j < count; j++) {
-                const uint8_t* codes = rows != NULL
-                    ? gathered + j * WF_MASKS_BLOCK + p
-                    : columns + members[start + j] * n_guesses + first + p;
-                __m128i eight = _mm_loadl_epi64((const __m128i*) codes);
-                __m256i ca = _mm256_cvtepu8_epi64(eight);
-                __m256i cb = _mm256_cvtepu8_epi64(_mm_srli_si128(eight, 4));
-                a0 = _mm256_or_si256(a0, _mm256_sllv_epi64(one, ca));
-                ca = _mm256_sub_epi64(ca, plane);
-                a1 = _mm256_or_si256(a1, _mm256_sllv_epi64(one, ca));
-                ca = _mm256_sub_epi64(ca, plane);
-                a2 = _mm256_or_si256(a2, _mm256_sllv_epi64(one, ca));
-                ca = _mm256_sub_epi64(ca, plane);
-                a3 = _mm256_or_si256(a3, _mm256_sllv_epi64(one, ca));
-                b0 = _mm256_or_si256(b0, _mm256_sllv_epi64(one, cb));
-                cb = _mm256_sub_epi64(cb, plane);
-                b1 = _mm256_or_si256(b1, _mm256_sllv_epi64(one, cb));
-                cb = _mm256_sub_epi64(cb, plane);
-                b2 = _mm256_or_si256(b2, _mm256_sllv_epi64(one, cb));
-                cb = _mm256_sub_epi64(cb, plane);
-                b3 = _mm256_or_si256(b3, _mm256_sllv_epi64(one, cb));
+            __m256i *stored = (__m256i*) masks[p / 4], low[4], high[4];
+            for (q = 0; q < 4; q++) {
+                low[q] = _mm256_load_si256(stored + q);
+                high[q] = _mm256_load_si256(stored + 4 + q);
             }
-            _mm256_store_si256(low, a0);
-            _mm256_store_si256(low + 1, a1);
-            _mm256_store_si256(low + 2, a2);
-            _mm256_store_si256(low + 3, a3);
-            _mm256_store_si256(high, b0);
-            _mm256_store_si256(high + 1, b1);
-            _mm256_store_si256(high + 2, b2);
-            _mm256_store_si256(high + 3, b3);
+            for (j = 0; j < count; j++) {
+                __m128i eight = _mm_loadl_epi64((const __m128i*) (codes_of[j] + p));
+                wf_set_bits(low, _mm256_cvtepu8_epi64(eight));
+                wf_set_bits(high, _mm256_cvtepu8_epi64(_mm_srli_si128(eight, 4)));
+            }
+            for (q = 0; q < 4; q++) {
+                _mm256_store_si256(stored + q, low[q]);
+                _mm256_store_si256(stored + 4 + q, high[q]);
+            }
         }
     }
     for (t = 0; t < width; t++) {
