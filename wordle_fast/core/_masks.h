@@ -5,13 +5,12 @@
    The scalar masks loop sets one bit in memory per (member, guess): a load,
    an OR and a store each. Here eight guesses go at once: a member's eight
    codes are widened to two vectors of four 64-bit lanes, and each of the
-   four 64-bit planes of a guess's mask gets the bit 1 << (code - 64 p).
-   VPSLLVQ gives 0 for a count above 63, and code - 64 p below 0 wraps to
-   such a count, so the plane a code does not fall in gets nothing: four
-   shifts and four ORs, no compare, no store.
+   four 64-bit planes of a guess's mask gets the bit 1 << (code - 64 q) in
+   plane q (wf_set_bits): four shifts and four ORs in registers, no compare,
+   no store.
 
-   The members go in chunks of CHUNK, so that their codes for the block
-   (CHUNK runs of at most WF_MASKS_BLOCK bytes, gathered first into one
+   The members go in chunks of WF_MASKS_CHUNK, so that their codes for the
+   block (runs of at most WF_MASKS_BLOCK bytes, gathered first into one
    buffer when the guesses are a list of rows) stay in the first-level cache
    while every eight guesses of the block pass over them. Measured against
    the scalar loop: benchmarks/README.md, "The masks scan in AVX2
