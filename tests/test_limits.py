@@ -192,3 +192,42 @@ def test_an_optimal_solver_that_has_played_simulates_over_processes(ound_files):
     result = wf.simulate(solver, workers=2)
     assert result.failed == 0 and result.workers == 2
     assert result.total_guesses == wf.simulate(solver).total_guesses
+
+
+# -- compiled and twin choose the same optimal guess ---------------------------------------
+
+FAMILIES = ["^.atch$", "^.ound$", "^.ill.$", "^s.a.e$", "^.ight$", "^..ake$", "^.a.er$"]
+
+
+def family_lexicon(pattern, seed):
+    import random
+    import re
+
+    answers = [w for w in wf.load_answers() if re.match(pattern, w)][:14]
+    probes = random.Random(seed).sample(wf.load_guesses(), 30)
+    return Lexicon(answers=answers, guesses=sorted(set(answers + probes)))
+
+
+def optimal_play(lexicon, limit, searcher_class, monkeypatch):
+    import wordle_fast.exact.search as search
+
+    with monkeypatch.context() as patch:
+        patch.setattr(search, "exact_searcher_class", lambda: searcher_class)
+        solver = Solver(lexicon=lexicon, strategy="optimal", max_guesses=limit, use_cache=False)
+        first = solver.best().word
+        return first, wf.simulate(solver).total_guesses
+
+
+@pytest.mark.parametrize("pattern", FAMILIES)
+@pytest.mark.parametrize("limit", [3, 4, 6])
+def test_compiled_and_twin_open_alike_on_word_families(pattern, limit, monkeypatch):
+    # The compiled search proves the optimum and leaves the others as lower
+    # bounds; a bound tied with the optimum (or rounded into it) must not
+    # change the choice the tie-breakers make over exact totals.
+    compiled_exact = pytest.importorskip("wordle_fast.core._exact")
+    from wordle_fast.core._exact_twin import ExactSearcher as TwinExact
+
+    for seed in (1, 2):
+        lexicon = family_lexicon(pattern, seed)
+        assert optimal_play(lexicon, limit, compiled_exact.ExactSearcher, monkeypatch) == \
+            optimal_play(lexicon, limit, TwinExact, monkeypatch)

@@ -58,23 +58,28 @@ class GuessScores:
         never needs the strings)."""
         return tuple(self.vocabulary[r] for r in self.rows)
 
-    def order(self, values: np.ndarray | None = None, top: int | None = None) -> np.ndarray:
+    def order(self, values: np.ndarray | None = None, top: int | None = None,
+              exact_key: np.ndarray | None = None) -> np.ndarray:
         """Pool positions from best to worst by ``values`` (a strategy's,
         higher is better; default: expected bits), then the tie-breakers,
         and last the guess-list order (alphabetical for the bundled list).
-        ``top``: only the best ``top``, sorting only the guesses that can be
-        among them (the same positions as the full order's first ``top``)."""
+        ``exact_key``: integers (higher is better) that rank before the
+        values, for a strategy whose values are exact counts that the
+        values' rounding could merge. ``top``: only the best ``top``,
+        sorting only the guesses that can be among them (the same positions
+        as the full order's first ``top``)."""
         if values is None:
             values = self.expected_bits
         rounded = np.round(values, _TIE_DECIMALS)
+        first = rounded if exact_key is None else np.asarray(exact_key, dtype=np.int64)
         positions = np.arange(len(rounded))
         if top is not None and top < len(rounded):
             if top <= 0:
                 return positions[:0]
-            # every guess of the first `top` has a value at least the top-th largest
-            threshold = np.partition(rounded, len(rounded) - top)[len(rounded) - top]
-            if not np.isnan(threshold):
-                positions = np.flatnonzero(rounded >= threshold)
+            # every guess of the first `top` has a key at least the top-th largest
+            threshold = np.partition(first, len(first) - top)[len(first) - top]
+            if exact_key is not None or not np.isnan(threshold):
+                positions = np.flatnonzero(first >= threshold)
         # np.lexsort sorts by the last key first.
         order = np.lexsort((
             self.rows[positions],
@@ -82,6 +87,7 @@ class GuessScores:
             np.round(self.expected_remaining[positions], _TIE_DECIMALS),
             ~self.is_candidate[positions],
             -rounded[positions],
+            -first[positions],
         ))
         return positions[order][:top]
 

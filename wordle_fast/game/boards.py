@@ -167,10 +167,11 @@ class BoardsSolver(Solver, several_boards=True):
         if self.solved:
             return []
         position = self._position()
+        self.strategy.exact_key = None
         values = self.strategy.values(position)
         if top is not None:
             top = whole_number(top, "the number of suggestions", minimum=0)
-        order = position.scores.order(values, top)
+        order = position.scores.order(values, top, exact_key=self.strategy.exact_key)
         board_scores = [scores for _, scores in position.boards]
         suggestions = []
         for i in map(int, order):

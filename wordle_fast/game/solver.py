@@ -158,6 +158,9 @@ class Solver(UnderRules):
         # What the strategy said of its last ranking, if anything (the
         # optimal strategy when no guess wins for sure).
         self.ranking_caveat = None
+        # Its exact integer key, where its values are counts that rounding
+        # could tie (the optimal strategy's totals and bounds).
+        self.ranking_key = None
 
     @property
     def boards(self) -> int:
@@ -209,7 +212,7 @@ class Solver(UnderRules):
         scores, values, self.ranking_partial = self._ranked_pool()
         if top is not None:
             top = whole_number(top, "the number of suggestions", minimum=0)
-        order = scores.order(values, top)
+        order = scores.order(values, top, exact_key=self.ranking_key)
         return [Suggestion(**{f.name: getattr(scores.row(int(i)), f.name)
                               for f in fields(GuessScore)},
                            score=float(values[int(i)])) for i in order]
@@ -255,9 +258,9 @@ class Solver(UnderRules):
         position = Position(scores=scores, rows=rows, candidates=candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=self.game.turn,
                             rules=self.rules, history=tuple(history), legal_mask=legal)
-        self.strategy.caveat = None
+        self.strategy.caveat = self.strategy.exact_key = None
         values = self.strategy.values(position)
-        self.ranking_caveat = self.strategy.caveat
+        self.ranking_caveat, self.ranking_key = self.strategy.caveat, self.strategy.exact_key
         return scores, values, bool(self.strategy.interrupted)
 
     def _first_move(self) -> tuple[GuessScores, np.ndarray, bool]:
@@ -268,13 +271,13 @@ class Solver(UnderRules):
                                               guess_pool=self.guess_pool, **limit)
         stored = self.cache.load_scores(description, self.lexicon)
         if stored is not None:
-            self.ranking_caveat = None
+            self.ranking_caveat = self.ranking_key = None
             return (*stored, False)
         # Missing, or damaged under the right description: computed afresh.
         scores, values, partial = self._score_now()
-        # a ranking cut short is shown, never kept; nor one with a caveat,
-        # which the cache would not repeat
-        if not partial and self.ranking_caveat is None:
+        # a ranking cut short is shown, never kept; nor one with a caveat or
+        # an exact key, which the cache would not repeat
+        if not partial and self.ranking_caveat is None and self.ranking_key is None:
             self.cache.save_scores(description, scores, values)
         return scores, values, partial
 

@@ -94,6 +94,7 @@ class Strategy:
     interrupted = False                # the last values() was cut short by Ctrl-C
     plays_to_limit = False             # values() reads position.max_guesses
     caveat = None                      # what the last values() wants said beside them, if anything
+    exact_key = None                   # integers ranking the last values() exactly, before them
 
     def values(self, position: Position) -> np.ndarray:
         raise NotImplementedError

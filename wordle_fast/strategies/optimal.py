@@ -23,8 +23,30 @@ from wordle_fast.strategies.base import Strategy
 # when the registry is read (every command's start would pay 40 ms).
 
 # A value that is a lower bound, not proven, ranks just below an exact one
-# of the same size (the gap survives the ranking's 10-decimal rounding).
+# of the same size. The values shown carry this gap; the ranking itself
+# reads ``exact_key``, integers, since a float gap this small is lost to the
+# ranking's 10-decimal rounding beside a chance or over many answers.
 NOT_PROVEN = 1e-6
+
+
+def cost_key(costs: np.ndarray, exact: np.ndarray) -> np.ndarray:
+    """Integers ranking totals exactly, lower first: twice the total, plus
+    one where it is only a lower bound (it ranks below an exact total of
+    the same size, never above a smaller one)."""
+    return 2 * np.asarray(costs, dtype=np.int64) + ~np.asarray(exact, dtype=bool)
+
+def _prove_ties(searcher, members, rows, depth, legal, costs, exact):
+    """Search, with the optimum as the budget, every guess whose lower bound
+    equals the optimum, in place: each either reaches it (exact, and the
+    tie-breakers choose among them as the rule says) or is proven worse. The
+    search stops at the first optimal guess in bound order, so a bound tied
+    with the optimum says nothing on its own."""
+    best = costs[exact].min()
+    for position in np.flatnonzero(~exact & (costs == best)):
+        cost = searcher.after_guess(members, rows[position], depth, int(best), legal=legal)
+        costs[position] = cost
+        exact[position] = cost <= best
+
 
 # With three guesses or more left, the chance to win is searched for this
 # many guesses at most, those with the most feedbacks; the others keep
@@ -95,6 +117,8 @@ class OptimalStrategy(Strategy):
             costs, exact = searcher.guess_costs(members, position.rows, left,
                                                 legal=position.legal)
             if exact.any():
+                _prove_ties(searcher, members, position.rows, left, position.legal, costs, exact)
+                self.exact_key = -cost_key(costs, exact)
                 return -(costs + np.where(exact, 0.0, NOT_PROVEN)) / len(members)
         return self._best_chance(position, members, left)
 
@@ -110,10 +134,11 @@ class OptimalStrategy(Strategy):
         # an opener that cannot finish ranks below any that can (no total
         # within the limit exceeds answers x limit)
         cannot = position.lexicon.n_answers * position.max_guesses + 1
-        costs = np.array([cannot if entry.total is None
-                          else entry.total + (0.0 if entry.status == EXACT else NOT_PROVEN)
-                          for entry in entries])
-        return -costs / position.lexicon.n_answers
+        totals = np.array([cannot if entry.total is None else entry.total for entry in entries],
+                          dtype=np.int64)
+        exact = np.array([entry.total is None or entry.status == EXACT for entry in entries])
+        self.exact_key = -cost_key(totals, exact)
+        return -(totals + np.where(exact, 0.0, NOT_PROVEN)) / position.lexicon.n_answers
 
     def _best_chance(self, position, members, left):
         """No guess wins for sure in the ``left`` guesses left: the chance to
@@ -138,7 +163,15 @@ class OptimalStrategy(Strategy):
         depth = min(n, MAX_GUESS_LIMIT)
         costs = np.full(len(rows), np.inf)
         found, exact = searcher.guess_costs(members, rows[contenders], depth, legal=legal)
+        if exact.any():
+            _prove_ties(searcher, members, rows[contenders], depth, legal, found, exact)
         costs[contenders] = found + np.where(exact, 0.0, NOT_PROVEN)
+        # Exactly: the chance first, then the cost (a guess not searched
+        # ranks below every contender of its chance).
+        cost_keys = np.zeros(len(rows), dtype=np.int64)
+        cost_keys[contenders] = cost_key(found, exact)
+        cost_keys[np.isinf(costs)] = cost_keys.max() + 1
+        self.exact_key = wins.astype(np.int64) * (cost_keys.max() + 1) - cost_keys
         if left < 1:
             self.caveat = (f"past the limit of {position.max_guesses} guesses the game is lost: "
                            "ranked by the fewest expected guesses to find the answer")
