@@ -55,9 +55,16 @@ extensions = [
     for name in MODULES
 ]
 
+# Both steps run one module per core: Cython's translation (nthreads) and the
+# C compiler (build_ext's parallel option), as `pip install` gives no -j.
+JOBS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+           else os.cpu_count() or 1)
+
 setup(
     # Generated C goes to a folder per build mode: Cython decides staleness by
     # timestamps alone, so a release .c must never be reused by a debug build.
     ext_modules=cythonize(extensions, compiler_directives=directives,
-                          build_dir=f"build/cython-{'debug' if DEBUG else 'release'}"),
+                          build_dir=f"build/cython-{'debug' if DEBUG else 'release'}",
+                          nthreads=JOBS),
+    options={"build_ext": {"parallel": JOBS}},
 )
