@@ -8,11 +8,36 @@ from hypothesis import settings
 from wordle_fast import Lexicon
 from wordle_fast.core import _backend
 
+# Parallel test workers share the cores: one kernel thread each. Set before
+# any compiled module loads, as OpenMP reads it once, when it starts.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+# The modules that hold the kernels to their twins (or the compiled search to
+# the brute force); with every test that takes a kernel fixture, they make up
+# `-m kernel`, the part CI runs again against the debug build.
+KERNEL_MODULES = {"test_bitset", "test_endgame", "test_exact", "test_feasibility",
+                  "test_feedback", "test_hard_mode", "test_limits", "test_lookahead",
+                  "test_memo", "test_patterns", "test_scoring", "test_twins"}
+KERNEL_FIXTURES = {"kernels", "compiled", "python_kernels"}
+
+
 def pytest_configure(config):
     # Here rather than in pyproject.toml, so that it holds when the tests run
     # outside the checkout against an installed wheel (as CI does).
     config.addinivalue_line(
         "markers", "slow: a long proof or process test; deselected by default, run with -m slow")
+    config.addinivalue_line(
+        "markers", "kernel: compares compiled code with its twin or a brute force; "
+                   "CI runs these on the debug build too")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = getattr(item, "module", None)
+        name = module.__name__.rpartition(".")[2] if module else ""
+        if name in KERNEL_MODULES or KERNEL_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.kernel)
 
 
 settings.register_profile("ci", max_examples=200, deadline=None)
