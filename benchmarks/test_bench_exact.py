@@ -111,7 +111,7 @@ def test_bound_scan_by_kernel(benchmark, official, n, lanes):
     # registers, eight guesses at a time (_masks.h); with 16 or 0 the scalar
     # loop sets one bit in memory per member and guess (0: the baseline).
     # A set scanned again and again stays in cache, as the search's sets
-    # mostly are not: in the search the gain is smaller (benchmarks/README.md,
+    # mostly are not: in the search the gain is smaller (benchmarks/LOG.md,
     # "The masks scan in AVX2 registers").
     benchmark.group = f"exact: bound scan, {n} members over every guess"
     mark(benchmark, "baseline" if lanes == 0 else "kernel", lanes=lanes)

@@ -316,7 +316,7 @@ cdef class BoundPass(SearchBase):
         # one-level bound from a scan, the first step of its search, before
         # any is searched: buckets further on then refute the guess before
         # the first is searched with the guess's slack (which cost the most
-        # in the tail: QUAGS 0.28x, AMAZE 0.29x; benchmarks/README.md). The
+        # in the tail: QUAGS 0.28x, AMAZE 0.29x; benchmarks/LOG.md). The
         # scan goes by the guesses' bucket counts over this set (`reach`,
         # as _search's), and stops where no guess left could bring the
         # bucket's bound under what refutes the guess. Noted in the memo.

@@ -16,7 +16,7 @@ over the group take out fewer than m - 1 letters, the set cannot finish.
 The search asks it before scanning a set's guesses (a set of n words costs
 a scan of every legal guess over n; this, over the m of the group): twelve
 random nyt2023 hard openers took 0.79x the time in all and 0.82x the states
-(benchmarks/README.md). The idea is the C++ solver's (alex1770/wordle,
+(benchmarks/LOG.md). The idea is the C++ solver's (alex1770/wordle,
 "endgame cutoff"); this is a fresh implementation, checked against the
 plain-Python twin ``_endgame_twin``.
 """

@@ -57,7 +57,7 @@ cdef void _fill_row(
     code_t* row,                      # out, n_answers
 ) noexcept nogil:
     # Column-wise over answers so each inner loop is a branch-free pass over
-    # contiguous bytes that the compiler vectorises (see benchmarks/README.md).
+    # contiguous bytes that the compiler vectorises (see benchmarks/LOG.md).
     cdef Py_ssize_t i, k, j
     cdef letter_t letter
     cdef letter_t is_green, is_yellow

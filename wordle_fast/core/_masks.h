@@ -13,7 +13,7 @@
    block (runs of at most WF_MASKS_BLOCK bytes, gathered first into one
    buffer when the guesses are a list of rows) stay in the first-level cache
    while every eight guesses of the block pass over them. Measured against
-   the scalar loop: benchmarks/README.md, "The masks scan in AVX2
+   the scalar loop: benchmarks/LOG.md, "The masks scan in AVX2
    registers".
 
    Compiled for AVX2 alone and called only when the processor has it

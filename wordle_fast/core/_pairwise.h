@@ -13,7 +13,7 @@
    (wf_pairwise_lanes). Without GCC or clang, wf_pairwise_lanes is 0 and
    the masks do all the work. (64 lanes of AVX-512BW, comparing into mask
    registers, measured slower than 32 on the project's AMD EPYC for sets
-   of 40 to 64 and no faster below: benchmarks/README.md.) */
+   of 40 to 64 and no faster below: benchmarks/LOG.md.) */
 
 #ifndef WF_PAIRWISE_H
 #define WF_PAIRWISE_H

@@ -48,7 +48,7 @@ cdef extern from "_masks.h":
 cdef enum:
     # Sets of at most this many members go to the pairwise kernel (at most
     # 64), over consecutive guesses or over a list of rows; see
-    # benchmarks/README.md.
+    # benchmarks/LOG.md.
     PAIRWISE_MAX = 48
     PAIRWISE_MAX_ROWS = 24
     # the same with 32 lanes (AVX2)
@@ -280,7 +280,7 @@ cdef Py_ssize_t most_splits(const uint8_t* matrix8, Py_ssize_t n_answers,
     # the count only where the search reads it (n, n - 1, or 2 and
     # below), else some count in 3..n - 2, so that a candidate is dropped
     # at its second repeat once any count reached 3 (hard mode's
-    # guarantee stage 0.94x; benchmarks/README.md).
+    # guarantee stage 0.94x; benchmarks/LOG.md).
     cdef Py_ssize_t i, j, most = 0, k, repeats, stop_at
     cdef uint64_t mask[4]
     cdef uint64_t bit

@@ -187,7 +187,7 @@ cdef class Search(BoundPass):
         cdef Py_ssize_t n_rows = bound_view.shape[0], n_useful, i, position
         # (the scans over bounds and buckets below are plain loops: numpy's
         # reductions and np.isin cost a fifth of a hard-mode refutation on
-        # these short arrays; see benchmarks/README.md)
+        # these short arrays; see benchmarks/LOG.md)
         cdef int64_t floor = (least_bound(&bound_view[0], &bucket_view[0], 0, n_rows, n, False,
                                           INFEASIBLE) if n_rows else INFEASIBLE)
         if rows is not legal:
@@ -399,7 +399,7 @@ cdef class Search(BoundPass):
         # Byte codes are read by _code from the answer-major copy, where the
         # bound scan of this set has just read each member's codes (from
         # the guess's cold row of the guess-major matrix, AMAZE's bucket 82
-        # took 8.8 s against 4.8 s; see benchmarks/README.md): by insertion
+        # took 8.8 s against 4.8 s; see benchmarks/LOG.md): by insertion
         # for small sets, by counting for larger ones (the members come
         # sorted, and stay so in each bucket; `counts` from _cost_by_sizes),
         # as glibc's qsort took 3% of a hard-mode search and the counting
@@ -538,7 +538,7 @@ cdef class Search(BoundPass):
         # the guess's slack: in hard mode, whose buckets go smallest
         # first, a bucket further on often refutes the guess cheaply.
         # Hard: SWILE 0.37x, YERKS 0.80x; normal (largest first): RASPS
-        # 1.60x, BLITZ 1.17x (benchmarks/README.md).
+        # 1.60x, BLITZ 1.17x (benchmarks/LOG.md).
         cdef Py_ssize_t b
         cdef int64_t lower, value
         for b in range(n_buckets):

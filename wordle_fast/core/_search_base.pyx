@@ -46,7 +46,7 @@ PARALLEL_WORK = 1 << 16
 # Hard mode's legal lists kept by rule context (SearchBase._legal_in_context)
 LEGAL_CACHE_BYTES = 64 << 20
 # The memo grows to at most this many entries of 24 bytes (768 MB); see
-# _memo.pyx and benchmarks/README.md.
+# _memo.pyx and benchmarks/LOG.md.
 DEFAULT_MEMO_ENTRIES = 1 << 25
 
 

@@ -10,7 +10,7 @@ finish, a search stops at the first guess under which every bucket can,
 refutes a guess at its first bucket that cannot, and needs no total.
 The check is compiled (``_feasible.FinishCheck``; its plain-Python twin is
 ``_feasible_twin``): AGLET 0.09 s, and ROTAL, which can finish, 1.9 s
-for the 25,245 sets of its proof (71 s in plain Python; benchmarks/README.md).
+for the 25,245 sets of its proof (71 s in plain Python; benchmarks/LOG.md).
 """
 
 from __future__ import annotations

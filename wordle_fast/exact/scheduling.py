@@ -43,7 +43,7 @@ def bound_pass_order(rows: list[int], guesses, batch: int = BOUND_BATCH) -> list
     that the threads, which take neighbouring openers at the same time, do
     not bound a shared bucket twice (original lists, normal mode, two
     threads, the whole pass: 70.4 s in groups, 67.0 s so; 80 s before the
-    sharing; benchmarks/README.md)."""
+    sharing; benchmarks/LOG.md)."""
     groups = same_letters([(0, row) for row in rows], guesses)
     ordered = [row for group in groups for _, row in group]
     rank = {row: place for group in groups for place, (_, row) in enumerate(group)}
