@@ -1,5 +1,6 @@
 """N-step entropy lookahead: compiled search against the seed's formula."""
 
+import json
 import math
 from collections import defaultdict
 
@@ -8,10 +9,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import wordle_fast as wf
 from wordle_fast import Lexicon, Solver
 from wordle_fast.core._legal_twin import hard_mode_allows
 from wordle_fast.game.simulation import simulate
 from wordle_fast.strategies.lookahead import LookaheadStrategy, make_lookahead_searcher, rank_openers_by_lookahead
+from wordle_fast.words import encode_words
 
 SEED_DICTIONARY = """ABC ACB BAC BCA CAB CBA ABD ADB BAD BDA DAB DBA
                      CAD CDA DAC DCA AAD ADA DAA ABB BAB BBA""".lower().split()
@@ -133,10 +136,54 @@ def test_two_step_opener_values(official):
     # 12972 openers (10.0360; the full run is in benchmarks/); width 12
     # never expands it and finds SLATE, 6th by one step.
     for width, best_word, best_value in [(12, "slate", 10.0336), (20, "slane", 10.0360)]:
-        rows, values, done, _ = rank_openers_by_lookahead(official, depth=2, width=width)
-        assert done == width and np.isfinite(values).sum() == width
-        assert official.guesses[rows[np.argmax(values)]] == best_word
-        assert values.max() == pytest.approx(best_value, abs=5e-5)
+        ranking = rank_openers_by_lookahead(official, depth=2, width=width)
+        assert len(ranking) == width and ranking.complete and ranking.best == best_word
+        assert ranking.bits(best_word) == pytest.approx(best_value, abs=5e-5)
+        assert list(ranking.n_step_bits) == sorted(ranking.n_step_bits, reverse=True)
+        # the one-step column is each opener's own entropy, and only the
+        # `width` best by it are ranked
+        scores = official.score()
+        top = {official.guesses[r] for r in scores.order()[:width]}
+        assert set(ranking.words) == top
+        for word, one in zip(ranking.words, ranking.one_step_bits):
+            assert one == pytest.approx(scores.expected_bits[official.guess_index(word)])
+
+
+def test_a_lookahead_ranking_reads_as_what_it_holds(official):
+    # Before: a raw tuple (rows, values full of -inf, a count, the searcher)
+    # to argsort and index, and reprs that said "lookahead:3:None" and
+    # "<LookaheadSearcher object at 0x...>".
+    ranking = rank_openers_by_lookahead(official, depth=2, width=3)
+    head = ", ".join(f"{w} {b:.4f}" for _, w, b, _ in ranking.rows())
+    assert repr(ranking) == (f"LookaheadRanking(3 openers, 2-step entropy, width 3, hard mode "
+                             f"off: {head})")
+    html = ranking._repr_html_()
+    assert html.startswith("<table><caption>3 openers") and html.count("<tr>") == 4
+    as_json = json.loads(json.dumps(ranking.to_dict(top=2)))
+    assert [row["word"] for row in as_json["openers"]] == ranking.words[:2]
+    assert as_json["evaluated"] == 3 and as_json["interrupted"] is False
+    with pytest.raises(KeyError, match="width 3 evaluates only the 3 best"):
+        ranking.bits("qajaq")
+    assert repr(ranking.searcher).startswith(
+        "LookaheadSearcher(2315 answers, 12972 guesses in play, width 3, hard mode off; "
+        "memo of n-step values: ")
+    solver = wf.Solver(strategy="lookahead", depth=3)
+    assert repr(solver) == ("Solver(lookahead: 3-step entropy, every guess expanded, normal "
+                            "mode, 0 guesses played, 2315 candidates)")
+    assert repr(solver.strategy) == "LookaheadStrategy(depth=3, width=None)"
+
+
+def test_the_searchers_print_alike(official):
+    from wordle_fast.core._lookahead import LookaheadSearcher as Compiled
+    from wordle_fast.core._lookahead_twin import LookaheadSearcher as Twin
+
+    texts = set()
+    for searcher_class in (Compiled, Twin):
+        searcher = searcher_class(official.matrix, 5, [0, 1], official.encoded_guesses,
+                                  encode_words(official.answers), width=2)
+        texts.add(repr(searcher))
+    assert texts == {"LookaheadSearcher(2315 answers, 2 guesses in play, width 2, hard mode "
+                     "off; memo of n-step values: 0 of 1000000 entries, 0 hits, 0 misses)"}
 
 
 def test_ctrl_c_keeps_the_values_done(official):

@@ -120,7 +120,7 @@ _LAZY = {
     "opening_table": "exact.proof",
     "settle_openers": "exact.settle",
     **dict.fromkeys(["OpeningTable", "OpenerEntry"], "exact.tables"),
-    "rank_openers_by_lookahead": "strategies.lookahead",
+    **dict.fromkeys(["rank_openers_by_lookahead", "LookaheadRanking"], "strategies.lookahead"),
     **dict.fromkeys(["analyze", "GameAnalysis", "TurnAnalysis"], "game.analysis"),
     **dict.fromkeys(["absurdle", "AbsurdleResult"], "exact.absurdle"),
     **dict.fromkeys(["BoardsSimulationResult", "simulate_boards"], "game.board_games"),

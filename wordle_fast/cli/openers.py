@@ -8,8 +8,6 @@ import csv
 import sys
 import time
 
-import numpy as np
-
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
@@ -239,34 +237,22 @@ def _by_lookahead(args, lexicon, started) -> int:
     from wordle_fast.strategies.lookahead import rank_openers_by_lookahead
 
     progress = ProgressBar(f"{args.depth}-step entropy of every opener", enabled=not args.quiet)
-    rows, values, done, searcher = rank_openers_by_lookahead(
-        lexicon, depth=args.depth, width=args.width, pool=args.guess_pool, progress=progress,
-        hard_mode=args.hard_mode)
+    ranking = rank_openers_by_lookahead(lexicon, depth=args.depth, width=args.width,
+                                        pool=args.guess_pool, progress=progress,
+                                        hard_mode=args.hard_mode)
     elapsed = time.perf_counter() - started
-    one_step = lexicon.score(rows=rows)
-    evaluated = np.flatnonzero(np.isfinite(values))
-    order = evaluated[np.lexsort((rows[evaluated], -values[evaluated]))]
-    shown = order[:args.top] if args.top else order
-    expected = len(rows) if args.width is None else min(args.width, len(rows))
-    note = ("" if done >= expected else
-            f"interrupted after {done} of {expected} openers: the ranking covers those")
-    stats = searcher.stats()
-    if send_json(args.json, {
-            "depth": args.depth, "width": args.width, "hard_mode": args.hard_mode,
-            "evaluated": int(done), "seconds": elapsed, "memo": stats,
-            "interrupted": bool(note),
-            "openers": [{"rank": rank, "word": lexicon.guesses[rows[i]],
-                         "n_step_bits": float(values[i]),
-                         "expected_bits": float(one_step.expected_bits[i])}
-                        for rank, i in enumerate(shown, 1)],
-    }):
+    note = ("" if ranking.complete else
+            f"interrupted after {len(ranking)} of {ranking.to_evaluate} openers: the ranking "
+            "covers those")
+    summary = ranking.to_dict(top=args.top)
+    if send_json(args.json, {**summary, "seconds": elapsed}):
         return EXIT_OK
     width = max(5, lexicon.length)
     print(f"{'rank':>4}  {'guess':<{width}}  {f'{args.depth}-step':>7}  {'1-step':>7}")
-    for rank, i in enumerate(shown, 1):
-        print(f"{rank:>4}  {lexicon.guesses[rows[i]]:<{width}}  {values[i]:>7.4f}  "
-              f"{one_step.expected_bits[i]:>7.4f}")
-    print(f"{done} openers, {args.depth}-step entropy, hard mode {args.hard_mode}, "
+    for rank, word, bits, one_step in ranking.rows(args.top):
+        print(f"{rank:>4}  {word:<{width}}  {bits:>7.4f}  {one_step:>7.4f}")
+    stats = summary["memo"]
+    print(f"{len(ranking)} openers, {args.depth}-step entropy, hard mode {args.hard_mode}, "
           f"{'every guess expanded' if args.width is None else f'width {args.width}'}: "
           f"{elapsed:.1f} s; memo {stats['entries']} entries, {stats['hits']} hits, "
           f"{stats['misses']} misses")

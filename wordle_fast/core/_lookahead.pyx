@@ -315,6 +315,14 @@ cdef class LookaheadSearcher:
         return {"hits": self.hits, "misses": self.misses, "entries": len(self.cache),
                 "evictions": self.evictions, "max_entries": self.max_entries}
 
+    def __repr__(self):
+        # (the same text as the twin's: a test holds them equal)
+        expanded = "every guess expanded" if not self.width else f"width {self.width}"
+        return (f"LookaheadSearcher({self.n_answers} answers, {self.n_order} guesses in play, "
+                f"{expanded}, hard mode {self.mode}; memo of n-step values: "
+                f"{len(self.cache)} of {self.max_entries} entries, {self.hits} hits, "
+                f"{self.misses} misses)")
+
     cdef bytes _key(self, const intp_t* members, Py_ssize_t n, int depth, legal):
         key = self._set_key(members, n, depth)
         if legal is None:

@@ -49,6 +49,14 @@ class LookaheadSearcher:
         return {"hits": self.hits, "misses": self.misses, "entries": len(self.cache),
                 "evictions": self.evictions, "max_entries": self.max_entries}
 
+    def __repr__(self):
+        # (the same text as the compiled searcher's: a test holds them equal)
+        expanded = "every guess expanded" if not self.width else f"width {self.width}"
+        return (f"LookaheadSearcher({self.matrix.shape[1]} answers, "
+                f"{len(self.order)} guesses in play, {expanded}, hard mode {self.mode}; "
+                f"memo of n-step values: {len(self.cache)} of {self.max_entries} entries, "
+                f"{self.hits} hits, {self.misses} misses)")
+
     def _legal_now(self, legal):
         if self.mode == "off" or legal is None:
             return None if self.mode == "off" else self.order

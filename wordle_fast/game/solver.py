@@ -146,7 +146,7 @@ class Solver(UnderRules):
 
     def __repr__(self) -> str:
         state = "solved" if self.solved else counted(self.n_candidates, "candidate")
-        return (f"Solver({self.strategy.cache_key()}, {mode_name(self.hard_mode)} mode, "
+        return (f"Solver({self.strategy.describe()}, {mode_name(self.hard_mode)} mode, "
                 f"{counted(len(self.history), 'guess', 'guesses')} played, {state})")
 
     def reset(self) -> None:

@@ -103,6 +103,10 @@ class Strategy:
         """What distinguishes this strategy's first-move cache from another's."""
         return self.name
 
+    def describe(self) -> str:
+        """The strategy and its settings in words, for a solver's repr."""
+        return self.cache_key()
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cache_key()!r})"
 
