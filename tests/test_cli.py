@@ -145,6 +145,7 @@ def test_progress_goes_to_a_log_as_plain_lines_for_long_jobs(capsys, monkeypatch
     fake_time = types.SimpleNamespace(perf_counter=lambda: next(clock, 200.0),
                                       strftime=lambda form: "2026-11-25 12:00:00")
     monkeypatch.setattr("wordle_fast.cli.output.time", fake_time)
+    monkeypatch.setattr("wordle_fast.cli.output._start_ticker", lambda bar: None)
     bar = ProgressBar("Settling every opener left", enabled=True, log_every=60)
     for done in (0, 10, 20, 30, 40, 50):
         bar(done, 50)

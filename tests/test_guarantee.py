@@ -210,7 +210,7 @@ def test_the_shipped_big_hidden_table_says_no_hard_mode_opener_guarantees_six(mo
     # Every word a possible answer (original-all), hard mode: every one of
     # the 12972 openers has a bucket that cannot finish in five more
     # guesses. A seeded sample of the witnesses is proven again here by the
-    # exact search (all of them: `guarantee --verify`, benchmarks/README.md).
+    # exact search (all of them: `guarantee --verify`, benchmarks/LOG.md).
     lexicon = Lexicon.edition("original-all")
     rules = Rules("hard", 6)
     entries, name = shipped_guarantees(lexicon, rules)
@@ -236,3 +236,54 @@ def test_every_witness_of_the_shipped_big_hidden_table_holds():
     wrong = [word for word, entry in entries.items()
              if not witness_holds(searcher, lexicon, entry, rules)]
     assert wrong == []
+
+
+@pytest.mark.parametrize("arguments, finishing, cannot", [
+    (["--hard"], 10950, 2022),
+    ([], 12972, 0),
+    (["--lists", "nyt2023", "--hard"], 7453, 7402),
+])
+def test_the_shipped_opening_tables_answer_without_a_search(arguments, finishing, cannot,
+                                                           capsys, monkeypatch):
+    # Before: `guarantee --hard` on the default lists computed every opener
+    # afresh ("2.3 h left") though the shipped hard table settles each one.
+    def no_search(*args, **kwargs):
+        raise AssertionError("a search was started")
+
+    monkeypatch.setattr(depth_only, "make_exact_searcher", no_search)
+    monkeypatch.setattr(depth_only, "opener_guarantee", no_search)
+    assert main(["guarantee", "--quiet", "--json", "-"] + arguments) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (len(summary["finishing"]), summary["cannot_finish"]) == (finishing, cannot)
+    assert summary["undecided"] == [] and summary["source"].startswith("shipped table exact-")
+
+
+def test_an_opener_the_table_proved_unable_to_finish_gets_a_witness_that_holds(official):
+    rules = Rules("hard", 6)
+    table = guarantee_table(None, official, rules)
+    searcher = make_exact_searcher(official, "hard", n_threads=1)
+    unable = [e for e in table.entries.values() if e.finishes is False]
+    assert len(unable) == 2022 and all(e.witness is None for e in unable)
+    for entry in random.Random(78).sample(unable, 2):
+        found = depth_only.find_witness(searcher, official, entry, rules)
+        assert found.finishes is False and found.witness is not None
+        assert witness_holds(searcher, official, found, rules)
+    # and the same depth-only check agrees that an opener the table solved finishes
+    assert opener_guarantee(searcher, official, official.guess_index("salet"), rules).finishes
+
+
+def test_a_results_file_keeps_an_entry_proven_without_a_witness(tmp_path):
+    lexicon = Lexicon(answers=ONE_LETTER_APART, guesses=ONE_LETTER_APART + ["bch"])
+    rules = Rules("off", 3)
+    description = guarantee_description(lexicon, rules)
+    path = tmp_path / "table.json"
+    entries = {"bat": Guarantee("bat", True), "cat": Guarantee("cat", False),
+               "hat": Guarantee("hat", False, "-----", 3)}
+    depth_only._write(path, description, entries)
+    assert depth_only._read(path, description, lexicon) == entries
+    saved = json.loads(path.read_text())
+    saved["entries"]["bat"] = [True, "-----", 3]      # a witness on an opener that finishes
+    saved["digest"] = depth_only._digest(description, saved["entries"])
+    path.write_text(json.dumps(saved))
+    with pytest.raises(depth_only._Untrusted, match="bad entry for 'bat'"):
+        depth_only._read(path, description, lexicon)

@@ -77,16 +77,31 @@ def test_a_results_file_edited_by_hand_is_refused(ound_files, tmp_path, capsys):
     assert "digest does not match its entries" in err and "not a results file to trust" in err
 
 
-def test_an_unsealed_best_entry_is_proven_again(ound_files, tmp_path, capsys):
+def test_a_results_file_without_its_digest_is_not_trusted(ound_files, tmp_path, capsys,
+                                                           monkeypatch):
+    # Before: only the best exact entry of a file without a digest was proven
+    # again, so an entry raised by hand passed into a table marked complete
+    # (and the file was sealed with it).
     argv, results = ound_table(ound_files, tmp_path, capsys)
-    edited(results, lambda entries: entries.update(garms=["exact", 23]), keep_digest=False)
+    true_total = json.loads(results.read_text())["entries"]["melba"][1]
+    edited(results, lambda entries: entries.update(melba=["exact", true_total + 2]),
+           keep_digest=False)
     assert main(argv) == 2
-    assert "GARMS is claimed to total exactly 23, the table's optimum, but proven again it " \
-           "totals exactly 26" in capsys.readouterr().err
-    # the true file, written before digests: proven again once, then sealed
-    edited(results, lambda entries: entries.update(garms=["exact", 26]), keep_digest=False)
-    assert main(argv) == 0 and "optimum 26 (GARMS)" in capsys.readouterr().out
-    assert json.loads(results.read_text())["digest"].startswith("sha256:")
+    assert "has no digest" in capsys.readouterr().err
+    assert json.loads(results.read_text())["entries"]["melba"] == ["exact", true_total + 2]
+    # the same file as the cache's: set aside, and the table proven again
+    from wordle_fast.exact.tables import default_results_path
+
+    monkeypatch.setenv("WORDLE_FAST_CACHE_DIR", str(tmp_path / "cache"))
+    lexicon = wf.Lexicon(*ound_files)
+    cached = default_results_path(lexicon)
+    cached.parent.mkdir(parents=True)
+    cached.write_text(results.read_text())
+    assert main(argv[:-2]) == 0
+    out = capsys.readouterr().out
+    assert "optimum 26 (GARMS)" in out and "; complete" in out
+    assert json.loads(cached.read_text())["entries"]["melba"] == ["exact", true_total]
+    assert cached.with_name(cached.name + ".rejected").exists()
 
 
 @pytest.mark.parametrize("entry, message", [
@@ -332,11 +347,16 @@ def test_a_full_disk_keeps_the_entries_proven(ound_files, tmp_path, monkeypatch,
 
     monkeypatch.setattr(proof, "save_table", full)
     answers, guesses = ound_files
+    # Before: the run stopped with exit 2 and no table, though it had proven
+    # every entry. Now the table is printed, then what could not be saved.
     assert main(["openers", "--exact", "--all", "--answers", answers, "--guesses", guesses,
-                 "--results", str(results)]) == 2
-    err = capsys.readouterr().err
+                 "--results", str(results)]) == 0
+    captured = capsys.readouterr()
+    assert "optimum 26 (GARMS)" in captured.out
+    err = captured.err
     rescued = tmp_path / "wordle-fast-rescued-r.json"
     assert err.count("\n") == 1 and "No space left on device" in err and str(rescued) in err
+    assert f"--results {rescued}" in err
     kept = int(err.split("; the ")[1].split(" entries")[0])
     assert kept >= 1 and len(json.loads(rescued.read_text())["entries"]) == kept
     # and the run resumes from there
@@ -496,6 +516,45 @@ def test_a_bar_with_no_step_for_a_while_says_so_and_drops_its_estimate(capsys, m
     err = capsys.readouterr().err
     assert "963/2315, 40 s on this step, time left unknown" in err and "left\x1b" not in err
     bar.tick()                              # drawn at most once a second
+    assert capsys.readouterr().err == ""
+
+
+def test_a_step_of_hours_off_a_terminal_still_logs_a_line_each_interval(capsys, monkeypatch):
+    # A log file (not a terminal): before, a search whose first opener took
+    # hours printed nothing at all, as lines came only with steps.
+    import types
+
+    from wordle_fast.cli import output
+
+    clock = iter([0.0, 30.0, 61.5, 62.0, 125.0])
+    monkeypatch.setattr(output, "time", types.SimpleNamespace(
+        perf_counter=lambda: next(clock), strftime=lambda form: "2026-12-02 12:00:00"))
+    monkeypatch.setattr(output, "_start_ticker", lambda bar: None)
+    bar = output.ProgressBar("Searching the openers left", enabled=True, log_every=60)
+    bar.terminal = False
+    bar(0, 12968)
+    bar.tick()                              # 30 s: not an interval yet
+    assert capsys.readouterr().err == ""
+    bar.tick()                              # 61.5 s, no step since the start
+    assert capsys.readouterr().err == ("2026-12-02 12:00:00 Searching the openers left: "
+                                       "0/12968, 1 min on this step, time left unknown\n")
+    bar.tick()                              # 62 s: one line per interval
+    assert capsys.readouterr().err == ""
+    bar.tick()                              # 125 s
+    assert "0/12968, 2 min on this step" in capsys.readouterr().err
+
+
+def test_a_stage_with_nothing_to_do_shows_no_bar(capsys, monkeypatch):
+    # Before: "Bounding every opener: [####] 0/0" when a shipped certificate
+    # had bounded every opener already.
+    from wordle_fast.cli import output
+
+    monkeypatch.setattr(output, "_start_ticker", lambda bar: None)
+    for terminal in (True, False):
+        bar = output.ProgressBar("Bounding every opener", enabled=True, log_every=0)
+        bar.terminal = terminal
+        bar(0, 0)
+        bar(0, 0)
     assert capsys.readouterr().err == ""
 
 

@@ -153,6 +153,72 @@ def test_an_edited_row_is_refused(tmp_path, lexicon):
             store.find(key)
 
 
+def test_the_cache_store_found_damaged_in_use_is_set_aside_not_fatal(tmp_path, lexicon):
+    # Before: a damaged row (or damaged pages) of the cache's own store made
+    # every run exit 2 ("remove the store"), though the docs say it is set aside.
+    description = store_description(lexicon, "off")
+    default = default_store_path(description)
+    default.parent.mkdir(parents=True, exist_ok=True)
+    default.unlink(missing_ok=True)
+    key = state_key([0, 1, 2], 5, None)
+    store = ProvenStore(None, description, min_seconds=0)
+    store.keep(key, True, 7, 1.0)
+    with sqlite3.connect(default) as connection:
+        connection.execute("UPDATE states SET value = 6")
+    assert store.find(key) is None                       # set aside, a new store in use
+    assert default.with_name(default.name + ".rejected").exists() and len(store) == 0
+    store.keep(key, True, 7, 1.0)
+    assert store.find(key) == (True, 7)
+    store.close()
+
+
+def test_a_store_with_damaged_pages_is_refused_or_set_aside(tmp_path, lexicon, monkeypatch):
+    # sqlite3.DatabaseError ("malformed") from a read, every run, before
+    class Malformed:
+        def execute(self, *args):
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        def close(self):
+            pass
+
+    key = state_key([0, 1, 2], 5, None)
+    named = opened(tmp_path / "s.sqlite", lexicon)
+    named._connection = Malformed()
+    with pytest.raises(WordleError, match="s.sqlite cannot be read .*malformed.*remove the store"):
+        named.find(key)
+    default = ProvenStore(None, store_description(lexicon, "off"), min_seconds=0)
+    real = default._connection
+    default._connection = Malformed()
+    assert default.find(key) is None and default._connection is not real
+    real.close()
+    default.close()
+
+
+def test_a_forged_value_the_tree_disproves_is_searched_again(tmp_path, lexicon, caplog):
+    # Sealed as the store seals its rows, too high yet possible: before,
+    # `optimal` stopped with "the tree totals ... but the search proved ...;
+    # this is a bug". Now the replay's disagreement drops the store.
+    import wordle_fast as wf
+
+    opener = "xylyl"       # its all-gray bucket holds most of the answers
+    truth = wf.optimal(opener=opener, lexicon=lexicon)
+    searcher = make_exact_searcher(lexicon, "off")
+    row = lexicon.guess_index(opener)
+    codes, sizes, _ = searcher.bucket_bounds(row, 6)
+    largest = int(np.argmax(sizes))
+    members = np.flatnonzero(lexicon.matrix[row] == codes[largest])
+    assert len(members) >= 3
+    value = int(searcher.solve(members, 5))
+    path = tmp_path / "forged.sqlite"
+    with opened(path, lexicon) as store:
+        store.keep(state_key(members, 5, None), True, value + 2, 1.0)
+    with opened(path, lexicon) as store:
+        assert store.find(state_key(members, 5, None)) == (True, value + 2)
+    result = wf.optimal(opener=opener, lexicon=lexicon, store=str(path))
+    assert result.total_guesses == truth.total_guesses
+    assert "claims values the tree's replay disproves" in caplog.text
+
+
 def test_a_claim_that_cannot_be_true_is_refused(tmp_path, lexicon):
     # sealed as the store seals its rows, but below the least any set of
     # that size can take: whoever wrote it, the search does not trust it

@@ -26,6 +26,7 @@ from wordle_fast.words import (
     load_guesses,
     load_word_list,
     normalize_word,
+    words_given,
 )
 
 PoolChoice = str | Iterable[str] | None
@@ -78,14 +79,14 @@ def _address_space_left() -> int | None:
     return None
 
 
-def check_memory(needed: int, what: str) -> None:
+def check_memory(needed: int, what: str, remedy: str = "use shorter lists") -> None:
     """``TooLarge`` now, in one line, when ``needed`` bytes for ``what``
     would not fit in the memory available, rather than an allocation
-    failing part-way."""
+    failing part-way; ``remedy`` says what to do instead."""
     available = available_memory()
     if available is not None and needed > available:
         raise TooLarge(f"{what} needs {needed / 2**30:.2f} GiB and {available / 2**30:.2f} GiB "
-                       "is available (memory, container or ulimit): use shorter lists")
+                       f"is available (memory, container or ulimit): {remedy}")
 
 
 def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
@@ -98,12 +99,10 @@ def pattern_matrix(guesses: Iterable[str], answers: Iterable[str], *,
     >>> pattern_matrix(["abc", "cab"], ["cab"]).tolist()
     [[13], [26]]
     """
-    for words, name in ((guesses, "guesses"), (answers, "answers")):
-        if isinstance(words, str):   # else each letter would be a one-letter word
-            raise InvalidOption(f"the {name} must be a list of words, not one string: "
-                                f"pattern_matrix([{words[:20]!r}], ...)")
-    guesses = load_word_list(list(guesses), name="the guess list")
-    answers = load_word_list(list(answers), name="the answer list")
+    guesses = words_given(guesses, "the guesses", "pattern_matrix([{}], answers)")
+    answers = words_given(answers, "the answers", "pattern_matrix(guesses, [{}])")
+    guesses = load_word_list(guesses, name="the guess list")
+    answers = load_word_list(answers, name="the answer list")
     _check_same_length(guesses, answers)
     return kernels.pattern_matrix(encode_words(guesses), encode_words(answers),
                                   n_threads=n_threads)

@@ -71,6 +71,19 @@ def normalize_word(word: str, length: int | None = None) -> str:
     return text
 
 
+def words_given(words, what: str, call: str) -> list:
+    """``words`` (a list, tuple or other iterable of words) as a list; one
+    string is refused, as each of its letters would pass for a word, and so
+    is anything that is not a collection. ``call`` shows the right form."""
+    if isinstance(words, str):
+        raise InvalidOption(f"{what} must be a list of words, not one string: "
+                            f"{call.format(repr(words[:MAX_LENGTH]))}")
+    if isinstance(words, (bytes, dict)) or not isinstance(words, Iterable):
+        raise InvalidOption(f"{what} must be a list of words, got {type(words).__name__}: "
+                            f"{call.format(repr('cigar'))}")
+    return list(words)
+
+
 def load_word_list(source: WordSource, *, name: str | None = None) -> tuple[str, ...]:
     """A validated word list from a file path or an iterable of words.
 

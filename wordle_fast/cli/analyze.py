@@ -16,7 +16,7 @@ from wordle_fast.cli.options import (
 )
 from wordle_fast.cli.output import EXIT_OK, StageProgress, check_output, send_json, wrote
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
-from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, mode_name
+from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
 
 SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
 
@@ -50,7 +50,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from wordle_fast.game.analysis import analyze, table_lines
+    from wordle_fast.cli.notices import announce_first_turn_table
+    from wordle_fast.game.analysis import analyze, check_game_length, table_lines
 
     check_output("--json", args.json)
     if bool(args.words) == (args.share_words is not None):
@@ -59,8 +60,9 @@ def run(args) -> int:
     lexicon = lexicon_of(args)
     rows, mode, limit = _game(args, lexicon)
     rules = Rules(mode, limit)
+    check_game_length(rows, rules.max_guesses)    # before the notice of a long first turn
     if not args.quiet:
-        _say_if_the_table_is_missing(lexicon, rules)
+        announce_first_turn_table("wordle-fast analyze", lexicon, rules)
     result = analyze(rows, lexicon, rules=rules, progress=StageProgress(not args.quiet))
     # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
     status = EXIT_OK if result.complete else EXIT_INTERRUPTED
@@ -101,17 +103,3 @@ def _game(args, lexicon) -> tuple[list, str, int]:
     return (shared_rows(shared, words, lexicon), args.hard_mode or ("hard" if shared.hard
                                                                      else "off"),
             shared.max_guesses)
-
-
-def _say_if_the_table_is_missing(lexicon, rules: Rules) -> None:
-    """Say up front that turn 1 waits for a whole opening table."""
-    from wordle_fast.exact.tables import default_results_path, table_ready
-
-    if table_ready(lexicon, rules):
-        return
-    print(f"wordle-fast analyze: no opening table ships for these lists in "
-          f"{mode_name(rules.mode)} mode with at most {rules.max_guesses} guesses, so turn 1 "
-          f"first proves the best of all {lexicon.n_guesses} openers: minutes for lists of the "
-          f"original's size, up to hours in hard mode on larger ones. It is saved as it goes in "
-          f"{default_results_path(lexicon, rules)} (Ctrl-C keeps what was proven; the next "
-          "run resumes) and later analyses read it at once.", file=sys.stderr)

@@ -48,7 +48,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from wordle_fast.exact.guarantee import guarantee_table, witness_holds
+    from wordle_fast.exact.guarantee import find_witness, guarantee_table, witness_holds
     from wordle_fast.exact.search import make_exact_searcher
 
     check_output("--json", args.json)
@@ -75,16 +75,21 @@ def run(args) -> int:
         return EXIT_INTERRUPTED
     summary = table.to_dict()
     if args.verify:
-        failing = [e for e in table.entries.values() if e.finishes is False]
+        failing = [find_witness(searcher, lexicon, e, rules)
+                   for e in table.entries.values() if e.finishes is False]
         wrong = [e.opener for e in failing
                  if not witness_holds(searcher, lexicon, e, rules)]
+        summary["largest_witness"] = max((e.size for e in failing), default=None)
         summary["witnesses_verified"] = len(failing) - len(wrong)
         summary["witnesses_wrong"] = wrong
     summary["seconds"] = time.perf_counter() - started
-    if send_json(args.json, summary):
-        return EXIT_OK
-    _print(summary, lexicon, rules)
-    wrote(args.json)
+    if table.unsaved:
+        summary["unsaved"] = table.unsaved
+    if not send_json(args.json, summary):
+        _print(summary, lexicon, rules)
+        wrote(args.json)
+    if table.unsaved:
+        print(f"wordle-fast guarantee: {table.unsaved}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -99,7 +104,9 @@ def _print(summary: dict, lexicon, rules: Rules) -> None:
     largest = summary["largest_witness"]
     print(f"  cannot: {summary['cannot_finish']}"
           + (f", each with a bucket that cannot finish (the largest such witness "
-             f"{counted(largest, 'answer')})" if largest else ""))
+             f"{counted(largest, 'answer')})" if largest else
+             ", as the exact opening table proved (--verify finds a witness bucket for each "
+             "and proves it again)" if summary["cannot_finish"] else ""))
     if summary["undecided"]:
         print(f"  undecided within --most-sets: {len(summary['undecided'])}")
     if "witnesses_verified" in summary:

@@ -265,6 +265,7 @@ def _by_lookahead(args, lexicon, started) -> int:
 # -- the exact opening table ---------------------------------------------------------------
 
 def _exact(args, lexicon) -> int:
+    from wordle_fast.cli.notices import announce_opening_table
     from wordle_fast.exact.proof import opening_table
     from wordle_fast.exact.settle import complete_table
     from wordle_fast.exact.scheduling import cluster_executor, default_workers
@@ -284,6 +285,8 @@ def _exact(args, lexicon) -> int:
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     rules = Rules(args.hard_mode, args.max_guesses)
+    announce_opening_table("wordle-fast openers --exact", lexicon, rules, args.results,
+                           quiet=args.quiet, recompute=args.recompute)
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
     progress = StageProgress(enabled=not args.quiet)
     try:
@@ -306,6 +309,13 @@ def _exact(args, lexicon) -> int:
     finally:
         if client is not None:
             client.close()
+    code = _show_table(args, lexicon, table)
+    if table.unsaved:      # said after the table, which is the answer
+        print(f"wordle-fast openers: {table.unsaved}", file=sys.stderr)
+    return code
+
+
+def _show_table(args, lexicon, table) -> int:
     if send_json(args.json, table.to_dict(top=args.top), indent=1):
         return EXIT_OK
     shown = list(zip(table.ranks(), table.ranked()))
@@ -355,7 +365,8 @@ def _print_table(args, lexicon, table, shown) -> None:
         outcome = f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)})"
         bounds = f"{counts['lower bound']} lower bounds above {table.optimum + table.within}, "
     else:
-        outcome = (f"no opener finishes every answer within {args.max_guesses} guesses"
+        outcome = (f"no opener finishes every answer within "
+                   f"{counted(args.max_guesses, 'guess', 'guesses')}"
                    + _best_guarantee(table))
         bounds = ""
     print(f"{outcome}, {mode_name(args.hard_mode)} mode, "

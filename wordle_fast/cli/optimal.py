@@ -67,7 +67,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from wordle_fast.exact.optimum import SearchInterrupted, optimal
+    from wordle_fast.cli.notices import announce_opening_table
+    from wordle_fast.exact.optimum import NoOpenerFinishes, SearchInterrupted, optimal
     from wordle_fast.exact.scheduling import default_workers
     from wordle_fast.exact.trees import tree_text
 
@@ -77,6 +78,10 @@ def run(args) -> int:
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     every_opener = args.opener is None and args.candidates is None
+    if every_opener:
+        announce_opening_table("wordle-fast optimal", lexicon,
+                               Rules(args.hard_mode, args.max_guesses), None,
+                               quiet=args.quiet, recompute=args.recompute)
     progress = (StageProgress(enabled=not args.quiet) if every_opener
                 else ProgressBar("Answers placed", enabled=not args.quiet))
     try:
@@ -87,6 +92,13 @@ def run(args) -> int:
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except NoOpenerFinishes as answer:
+        # a proven result, said as one (not as an error of the input)
+        if not send_json(args.json, {"finishes": False, "max_guesses": answer.rules.max_guesses,
+                                     "mode": answer.certificate.mode, "result": str(answer)},
+                         indent=1):
+            print(str(answer)[0].upper() + str(answer)[1:])
+        return EXIT_OK
     say = human_output(args.json, args.tree)
     say(result.summary())
     if args.json:
@@ -97,6 +109,8 @@ def run(args) -> int:
         write(args.tree, tree_text(result.tree))
         if args.tree != "-":
             say(f"Wrote tree: {args.tree}")
+    if result.certificate is not None and result.certificate.unsaved:
+        print(f"wordle-fast optimal: {result.certificate.unsaved}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -9,7 +9,9 @@ name. ``check_shared`` checks them all once, before any command runs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from wordle_fast.errors import InvalidOption, InvalidPattern
 from wordle_fast.lexicon import Lexicon
@@ -130,6 +132,40 @@ def check_shared(args) -> None:
     workers = getattr(args, "workers", None)
     if workers is not None and workers < 1:
         raise InvalidOption(f"--workers must be at least 1, got {workers}")
+    check_files_apart(args)
+
+
+# Files a command writes whole (an output), and files it reads or keeps
+# working in (its inputs, its results and its store), by option.
+OUTPUT_FILES = ("json", "tree", "plot")
+OTHER_FILES = {"answers": "--answers", "guesses": "--guesses", "file": "the tree file",
+               "results": "--results", "store": "--store"}
+
+
+def check_files_apart(args) -> None:
+    """Refuse, before any work, an output that would overwrite one of the
+    command's own files: a word list, the tree it checks, its results or
+    its store, or another of its outputs (``--json t.json --tree t.json``)."""
+    seen: dict[Path, str] = {}
+    named = [(f"--{name}", getattr(args, name, None), True) for name in OUTPUT_FILES]
+    named += [(label, getattr(args, name, None), False) for name, label in OTHER_FILES.items()]
+    for label, path, is_output in named:
+        if not isinstance(path, str) or path in ("", "-", "none"):
+            continue
+        where = Path(path).expanduser().resolve()
+        other = seen.get(where) or next((seen[p] for p in seen if _same_file(p, where)), None)
+        if other is not None and (is_output or other.startswith("out:")):
+            first = other.removeprefix("out:")
+            raise InvalidOption(f"{first} and {label} name the same file, {path}: writing one "
+                                "would lose the other; name another file for the output")
+        seen.setdefault(where, f"out:{label}" if is_output else label)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def add_json_option(parser, what: str) -> None:
@@ -154,8 +190,13 @@ def add_long_search_options(parser: argparse.ArgumentParser, store_default: str)
 def long_search_options(args) -> tuple:
     """(store, memo_bytes) from --store and --memo, checked: the store as
     the exact search takes it (None: the default; False: none; or a path)."""
-    if args.memo is not None and not args.memo > 0:
-        raise InvalidOption(f"--memo must be a size in GiB above 0, got {args.memo}")
+    if args.memo is not None and not 0 < args.memo < float("inf"):
+        raise InvalidOption(f"--memo must be a size in GiB above 0, such as 2 or 0.5, got "
+                            f"{args.memo}")
+    if args.store in ("", "-"):
+        raise InvalidOption(f"--store needs a file name (or 'none' for no store), got "
+                            f"{args.store!r}: the store is a database kept across runs, not a "
+                            "stream")
     if args.store not in (None, "none"):
         from wordle_fast.cli.output import check_output
 

@@ -47,6 +47,8 @@ class ProgressBar:
         self._lock = threading.Lock()
 
     def __call__(self, done: int, total: int) -> None:
+        if total <= 0:
+            return        # a stage with nothing to do (all of it reused) shows no bar
         now = time.perf_counter()
         if self.first is None:
             self.first = (now, done)
@@ -61,18 +63,26 @@ class ProgressBar:
             if now - self.last_drawn >= 0.1 or done >= total:
                 with self._lock:
                     self._draw(now, done, total)
-            _start_ticker(self)
         elif now - self.last_drawn >= self.log_every or (done >= total and self.logged):
-            self._log(now, done, total)
+            with self._lock:
+                self._log(now, done, total)
+        if not self.finished:
+            _start_ticker(self)
 
     def tick(self) -> None:
-        """Redraw a bar whose work has not moved for a while (the ticker's call)."""
+        """Show a bar whose work has not moved for a while (the ticker's
+        call): redrawn each second on a terminal, else a line every
+        ``log_every`` seconds, so that a step of hours is seen to go on."""
         with self._lock:
-            if self.finished or self.last_step is None:
+            if self.finished or self.last_step is None or not self.enabled:
                 return
             now = time.perf_counter()
-            if now - self.last_step[0] >= STALE_AFTER and now - self.last_drawn >= 0.9:
+            if now - self.last_step[0] < STALE_AFTER:
+                return
+            if self.terminal and now - self.last_drawn >= 0.9:
                 self._draw(now, *self.last_step[1:])
+            elif not self.terminal and now - self.last_drawn >= self.log_every:
+                self._log(now, *self.last_step[1:])
 
     def _counts(self, now: float, done: int, total: int) -> str:
         elapsed, progressed = now - self.first[0], done - self.first[1]
@@ -157,6 +167,14 @@ class StageProgress:
         self.bars[stage](done, total)
 
 
+def _is_database(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(16) == b"SQLite format 3\0"
+    except OSError:
+        return False
+
+
 def check_output(option: str, path: str | None) -> None:
     """Refuse, before any work, an output path that cannot be written: a
     folder, a missing or read-only folder, a read-only file."""
@@ -177,6 +195,9 @@ def check_output(option: str, path: str | None) -> None:
         if is_results_file(target):
             raise InvalidOption(f"{option} {path} holds exact opening results, which writing "
                                 "there would lose; name another file")
+    if option != "--store" and target.is_file() and _is_database(target):
+        raise InvalidOption(f"{option} {path} is an SQLite database (a store of proven "
+                            "states?), which writing there would lose; name another file")
     probe = folder / f".wordle-fast-probe-{os.getpid()}"
     try:
         probe.open("x").close()

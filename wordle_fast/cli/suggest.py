@@ -46,6 +46,10 @@ def run(args) -> int:
         solver.update(guess, pattern)
     if args.boards != 1:
         return _several_boards(args, solver)
+    if solver.strategy.first_move_table and not solver.history:
+        from wordle_fast.cli.notices import announce_first_turn_table
+
+        announce_first_turn_table("wordle-fast suggest", solver.lexicon, solver.rules)
     suggestions = solver.suggest(top=args.top)
     # From the empty board the optimal strategy reads the exact opening table.
     opening = (solver.strategy.first_move_source(solver.lexicon, solver.rules)

@@ -65,7 +65,7 @@ class AbsurdleResult:
     def summary(self) -> str:
         if self.guesses is None:
             head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "
-                    f"no strategy wins within {self.max_guesses} guesses")
+                    f"no strategy wins within {counted(self.max_guesses, 'guess', 'guesses')}")
         else:
             verb = "guarantees" if self.guesses == 1 else "guarantee"
             head = (f"Absurdle ({self.mode} mode, {counted(self.answers, 'answer')}): "

@@ -36,7 +36,7 @@ from wordle_fast.exact.search import make_exact_searcher
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rulebook import Rules, mode_name
-from wordle_fast.words import data_folder
+from wordle_fast.words import counted, data_folder
 
 FORMAT = 1
 SAVE_EVERY = 30.0     # seconds between saves of a running table
@@ -46,8 +46,9 @@ SAVE_EVERY = 30.0     # seconds between saves of a running table
 class Guarantee:
     """One opener's answer: ``finishes`` True (every answer within the
     limit), False (``witness``: the feedback whose bucket of ``size``
-    answers cannot finish in the guesses left) or None (undecided within
-    the sets the check was allowed)."""
+    answers cannot finish in the guesses left; both None when the exact
+    opening table proved it, which records no bucket) or None (undecided
+    within the sets the check was allowed)."""
 
     opener: str
     finishes: bool | None
@@ -66,6 +67,7 @@ class GuaranteeTable:
     rules: Rules
     entries: dict[str, Guarantee]
     source: str = ""      # the shipped table read, or the results file written
+    unsaved: str | None = None   # why the results could not be saved where asked, if so
 
     @property
     def finishing(self) -> list[str]:
@@ -80,7 +82,8 @@ class GuaranteeTable:
         return {"mode": mode_name(self.rules.mode), "max_guesses": self.rules.max_guesses,
                 "openers": len(self.entries), "finishing": self.finishing,
                 "cannot_finish": len(failing), "undecided": self.undecided,
-                "largest_witness": max((e.size for e in failing), default=None),
+                "largest_witness": max((e.size for e in failing if e.size is not None),
+                                       default=None),
                 "source": self.source}
 
 
@@ -130,7 +133,7 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
     make one only if some opener is left to ask (a second or more on big
     lists, where the shipped table often answers everything)."""
     description = guarantee_description(lexicon, rules)
-    shipped = shipped_guarantees(lexicon, rules)
+    shipped = shipped_guarantees(lexicon, rules) or from_opening_table(lexicon, rules)
     entries, source = (shipped[0], f"shipped table {shipped[1]}") if shipped else ({}, "")
     if not entries or any(entry.finishes is None for entry in entries.values()):
         named = results_path is not None
@@ -141,6 +144,7 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
             if word not in entries or entries[word].finishes is None]
     if left and searcher is None:
         searcher = make_exact_searcher(lexicon, rules.mode, n_threads=1)
+    saver = _Saver(results_path, description)
     saved_at = time.monotonic()
     try:
         for done, row in enumerate(left, 1):
@@ -149,12 +153,45 @@ def guarantee_table(searcher, lexicon: Lexicon, rules: Rules, *, results_path=No
             if progress is not None:
                 progress(done, len(left))
             if time.monotonic() - saved_at > SAVE_EVERY:
-                _write(results_path, description, entries)
+                saver.save(entries)
                 saved_at = time.monotonic()
     finally:
         if left:
-            _write(results_path, description, entries)
-    return GuaranteeTable(rules, {word: entries[word] for word in lexicon.guesses}, source)
+            saver.save(entries)
+    return GuaranteeTable(rules, {word: entries[word] for word in lexicon.guesses},
+                          saver.where or source, saver.problem)
+
+
+class _Saver:
+    """Saves a running table to its results file; when that cannot be
+    written (a read-only or full disk, a cache path that is a file), to a
+    file in the temporary folder instead, and the run goes on: ``where``
+    is the file last written, ``problem`` what could not be saved where."""
+
+    def __init__(self, path: Path, description: dict):
+        self.path, self.description = path, description
+        self.where, self.problem = None, None
+
+    def save(self, entries: dict[str, Guarantee]) -> None:
+        try:
+            _write(self.path, self.description, entries)
+            self.where, self.problem = str(self.path), None
+            return
+        except OSError as error:
+            why = error.strerror or error
+        import tempfile
+
+        rescue = Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{self.path.name}"
+        try:
+            _write(rescue, self.description, entries)
+        except OSError:
+            self.where = None
+            self.problem = (f"cannot save the table to {self.path} ({why}), nor to {rescue}: "
+                            "a rerun starts again")
+            return
+        self.where = str(rescue)
+        self.problem = (f"cannot save the table to {self.path} ({why}); it is kept in "
+                        f"{rescue}: resume with --results {rescue}")
 
 
 def default_results_path(description: dict) -> Path:
@@ -180,6 +217,43 @@ def shipped_guarantees(lexicon: Lexicon, rules: Rules
             if entries:
                 return entries, resource.name
     return None
+
+
+def from_opening_table(lexicon: Lexicon, rules: Rules
+                       ) -> tuple[dict[str, Guarantee], str] | None:
+    """(entries, file name) read off the shipped exact opening table of
+    these lists and rules, or None: an opener with an exact total finishes
+    within the limit; one that cannot finish is proven so by the table's
+    search, with no witness (``find_witness`` finds one); a bound alone
+    decides nothing, and its opener is left to ask."""
+    from wordle_fast.exact.tables import CANNOT_FINISH, EXACT, shipped_table
+
+    table = shipped_table(lexicon, rules)
+    if table is None:
+        return None
+    entries = {}
+    for word, entry in table.entries.items():
+        if entry.status == EXACT:
+            entries[word] = Guarantee(word, True)
+        elif entry.status == CANNOT_FINISH:
+            entries[word] = Guarantee(word, False)
+    return entries, table.source.removeprefix("shipped table ")
+
+
+def find_witness(searcher, lexicon: Lexicon, entry: Guarantee, rules: Rules) -> Guarantee:
+    """``entry`` with its witness: as it is when it has one, else found by
+    the depth-only check (for an opener the opening table proved unable
+    to finish, which records no bucket)."""
+    if entry.finishes is not False or entry.witness is not None:
+        return entry
+    found = opener_guarantee(searcher, lexicon, lexicon.guess_index(entry.opener), rules)
+    if found.finishes is not False:
+        raise WordleError(f"{entry.opener.upper()}: the opening table says it cannot finish "
+                          f"within {counted(rules.max_guesses, 'guess', 'guesses')}, yet the "
+                          f"depth-only check finds "
+                          f"{'that it can' if found.finishes else 'no answer'}: "
+                          "report this as a bug")
+    return found
 
 
 def _digest(description: dict, stored: dict) -> str:
@@ -221,11 +295,16 @@ def _read(path, description: dict, lexicon: Lexicon, *, other_tables: bool = Fal
         allowed = set(lexicon.guesses)
         entries = {}
         for word, (finishes, witness, size) in stored.items():
+            with_witness = isinstance(witness, str) and isinstance(size, int)
             if word not in allowed or finishes not in (True, False, None) or (
-                    (finishes is False) != (witness is not None and isinstance(size, int))):
+                    finishes is not False and (witness, size) != (None, None)) or (
+                    finishes is False and not with_witness and (witness, size) != (None, None)):
                 raise ValueError(f"bad entry for {word!r}")
             entries[word] = Guarantee(word, finishes, witness, size)
         return entries
+    except RecursionError:
+        raise _Untrusted("it is not a guarantee table to resume (its JSON nests deeper than "
+                         "any table does)") from None
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise _Untrusted(f"it is not a guarantee table to resume ({error})") from None
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 
@@ -251,6 +252,17 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
     # Every tree returned is replayed on every answer, independently of the search.
     check = verify_tree(tree, lexicon.answers, rules.mode, played_limit,
                         guesses=lexicon.guesses)
+    if check["total_guesses"] != best_total and store is not None:
+        # The replay disproves what the store claimed (its rows forged with
+        # their digests recomputed, say): search again without it.
+        logging.getLogger("wordle_fast").warning(
+            "wordle-fast: the store of proven states %s claims values the tree's replay "
+            "disproves (the tree totals %s, the search with the store %s); searching again "
+            "without it: remove that store", store.path, check["total_guesses"], best_total)
+        store.close()
+        return optimal(opener, lexicon, candidates=candidates, progress=progress,
+                       workers=workers, recompute=recompute, results_path=results_path,
+                       store=None, memo_bytes=memo_bytes, rules=rules)
     if check["total_guesses"] != best_total:
         raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
                            f"{best_total}; this is a bug")
@@ -261,6 +273,26 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
                          scope=scope, best_openers=(certificate.best if certificate is not None
                                                     else [lexicon.guesses[best_row]]),
                          certificate=certificate, guarantee=guarantee)
+
+
+class NoOpenerFinishes(WordleError):
+    """The proven answer that no opener finishes every answer within the
+    limit (not a mistake of the input): ``certificate`` is the table that
+    proves it."""
+
+    def __init__(self, certificate, rules: Rules):
+        self.certificate, self.rules = certificate, rules
+        known = [e for e in certificate.entries.values() if e.guarantee is not None]
+        fewest = ""
+        if known:
+            least = min(e.guarantee for e in known)
+            best = ", ".join(e.opener.upper() for e in known if e.guarantee == least)
+            fewest = f"; the fewest guesses an opener can guarantee: {least} ({best[:60]})"
+        super().__init__(f"proven: no opener solves every answer within "
+                         f"{counted(rules.max_guesses, 'guess', 'guesses')} "
+                         f"({certificate.source}){fewest}. `wordle-fast optimal --opener WORD` "
+                         "gives the fewest guesses an opener can guarantee and its tree; "
+                         "--max-guesses raises the limit")
 
 
 def _openers_to_try(lexicon, rules, opener, candidates, **table_options):
@@ -278,8 +310,7 @@ def _openers_to_try(lexicon, rules, opener, candidates, **table_options):
     except KeyboardInterrupt:
         raise SearchInterrupted.in_table(lexicon.n_answers) from None
     if certificate.optimum is None:
-        raise WordleError("no opener can solve every answer within "
-                          + counted(rules.max_guesses, "guess", "guesses"))
+        raise NoOpenerFinishes(certificate, rules)
     return [lexicon.guess_index(certificate.best[0])], "every opener", certificate
 
 

@@ -121,7 +121,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
         run.save(force=True)
     return OpeningTable(rules, lexicon.n_answers, within,
                         in_guess_order(run.entries, lexicon), time.perf_counter() - started,
-                        "computed", run.reused, run.stages)
+                        "computed", run.reused, run.stages, run.unsaved)
 
 
 class TableRun:
@@ -157,6 +157,7 @@ class TableRun:
         self.last_save = time.perf_counter()
         self.stages = {}
         self.store: ProvenStore | None = None   # see use_store
+        self.unsaved = self.unsaved_from = None   # why not saved, and where it was asked to be
 
     @property
     def max_guesses(self) -> int:
@@ -198,23 +199,24 @@ class TableRun:
             self.last_save = time.perf_counter()
 
     def _rescue(self, error: OSError, open_bounds) -> None:
-        """The results file cannot be written (a full disk, say): the
-        entries proven so far go to a file in the temporary folder, and the
-        run stops with one line that says where (the file as it was before
-        stays whole: saves replace it atomically)."""
+        """The results file cannot be written (read-only, a full disk): the
+        entries go to a file in the temporary folder, saved there from then
+        on, and ``unsaved`` says so, for the caller to tell after the result
+        (the file as it was stays whole: saves replace it atomically)."""
         import tempfile
 
         rescue = Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{self.path.name}"
-        why = error.strerror or error
+        wanted = self.unsaved_from or self.path
+        lost = f"cannot save the results to {wanted} ({error.strerror or error})"
         try:
             save_table(rescue, self.description, self.entries, self.within, open_bounds)
         except OSError:
-            raise WordleError(f"cannot save the results to {self.path} ({why}), nor to "
-                              f"{rescue}: the {len(self.entries)} entries proven in this run "
-                              "are lost; free some space and run again") from None
-        raise WordleError(f"cannot save the results to {self.path} ({why}); the "
-                          f"{len(self.entries)} entries proven so far are kept in {rescue}: "
-                          f"free some space, then resume with --results {rescue}") from None
+            self.unsaved = f"{lost}, nor to {rescue}: a rerun proves them again"
+            return
+        self.unsaved_from, self.path = wanted, rescue
+        self.unsaved = (f"{lost}; the {len(self.entries)} entries proven are kept in {rescue}: "
+                        f"`wordle-fast openers --exact --results {rescue}` with the same lists "
+                        "and rules resumes from there")
 
     def open_rows(self) -> np.ndarray:
         done = self.entries

@@ -4,7 +4,7 @@ A results file keeps the entries of an opening table proven so far, so
 that a stopped run resumes. Before use every entry is bounded from both
 sides and checked against the shipped certificate (``false_claim``), the
 digest that ``save_table`` writes must match (a hand edit breaks it), and a
-file written before digests has its best entry proven again. Saves merge
+file without a digest is not trusted at all. Saves merge
 what is already on disk, under a lock, so that two runs on one file lose
 nothing.
 """
@@ -32,6 +32,7 @@ from wordle_fast.exact.tables import (
 )
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.words import counted
 
 
 def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
@@ -40,9 +41,8 @@ def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
     among the entries), or None when there is none. A file that is not to
     be trusted is refused when the user ``named`` it, else (the cache)
     moved aside, and so proven again: one whose digest does not match its
-    entries, one with an entry that cannot be true (``false_claim``), and
-    one written before digests whose best exact total does not hold when
-    proven again (it is then sealed with a digest, so this is done once)."""
+    entries or that has none, and one with an entry that cannot be true
+    (``false_claim``)."""
     try:
         saved = read_table_file(path, description, lexicon.guesses, strict=named)
     except Unsealed as error:
@@ -52,34 +52,15 @@ def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
     entries = merged_entries(saved[2], saved[0])
     false = false_claim(entries, lexicon, shipped, rules.max_guesses)
     if false is None and not saved[3]:
-        false = _best_not_reproven(entries, lexicon, rules)
-        if false is None:
-            try:
-                save_table(path, description, saved[0], saved[1],
-                           {w: e.total for w, e in saved[2].items()})
-            except OSError:
-                pass    # sealed next time it is written
+        # Without its digest nothing shows which entries were edited: proving
+        # the best alone (as before) let a raised entry pass into a table
+        # marked complete, then sealed it.
+        false = ("it has no digest (written before results files were sealed, or the "
+                 "digest was removed), so no entry of it can be trusted without proving "
+                 "it again")
     if false is not None:
         return _distrusted(path, false, named)
     return entries, saved[1]
-
-
-def _best_not_reproven(entries, lexicon: Lexicon, rules: Rules):
-    """Why the least exact total of an unsealed file is false, or None when
-    a search from scratch proves it again."""
-    from wordle_fast.exact.search import make_exact_searcher, opener_total
-
-    exact = [e for e in entries.values() if e.status == EXACT]
-    if not exact:
-        return None
-    best = min(exact, key=lambda e: e.total)
-    proven = opener_total(make_exact_searcher(lexicon, rules.mode), lexicon,
-                          lexicon.guess_index(best.opener), rules.max_guesses)
-    if proven == best.total:
-        return None
-    truth = "cannot finish" if proven >= UNSOLVABLE else f"totals exactly {proven}"
-    return (f"{best.opener.upper()} is claimed to total exactly {best.total}, the table's "
-            f"optimum, but proven again it {truth}")
 
 
 def _distrusted(path, why: str, named: bool):
@@ -175,7 +156,8 @@ def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
         if entry.total is not None and not 0 <= entry.total <= most:
             what = "exactly" if entry.status == EXACT else "at least"
             return (f"{word.upper()} is claimed to total {what} {entry.total}, outside what any "
-                    f"opener can total within {max_guesses} guesses (0 to {most}: every answer "
+                    f"opener can total within {counted(max_guesses, 'guess', 'guesses')} (0 to "
+                    f"{most}: every answer "
                     "within the limit)")
         if entry.status == EXACT:
             if least is None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from wordle_fast.core._backend import UNSOLVABLE, exact_searcher_class, kernels
 from wordle_fast.exact.feasibility import unfinishable_bucket
-from wordle_fast.exact.store import ProvenStore, check, state_key
+from wordle_fast.exact.store import ProvenStore, state_key
 from wordle_fast.lexicon import Lexicon, available_memory, check_memory
 from wordle_fast.rules import check_mode, guess_limit
 
@@ -43,7 +43,8 @@ def memo_entries(available: int | None = None, memo_bytes: int | None = None) ->
     took 1.27x as long in a memo of a quarter of the entries it made), refused
     with ``TooLarge`` when more than the memory available."""
     if memo_bytes is not None:
-        check_memory(memo_bytes, f"a memo of {memo_bytes / 2**30:.2f} GiB")
+        check_memory(memo_bytes, f"a memo of {memo_bytes / 2**30:.2f} GiB",
+                     "ask for a smaller memo (--memo, in GiB)")
         return max(1 << 16, memo_bytes // MEMO_ENTRY_BYTES)
     if available is None:
         available = available_memory()
@@ -251,7 +252,8 @@ def _stored_value(store: ProvenStore, key: bytes, size: int, guesses_left: int, 
     if found is None:
         return None
     exact, value = found
-    check(exact, value, bound, size, guesses_left, UNSOLVABLE, store)
+    if not _possible(exact, value, bound, size, guesses_left, store):
+        return None
     if exact or value > limit:
         return max(value, bound)
     return None
@@ -269,3 +271,18 @@ def fewest_guarantee(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_gu
         total = opener_total(searcher, lexicon, row, limit, progress=progress, store=store)
         if total < UNSOLVABLE:
             return limit, int(total)
+
+
+def _possible(exact: bool, value: int, bound: int, size: int, guesses_left: int,
+              store: ProvenStore) -> bool:
+    """Whether a stored value can be true of a bucket of ``size`` answers
+    whose one-level lower bound is ``bound``; an exact value below the
+    bound, or a finite total above every answer taking all ``guesses_left``,
+    cannot (a lower bound below ours is weaker, not false), and the store is
+    then refused when named, else set aside (``ProvenStore.damaged``)."""
+    if exact and (value < bound or size * guesses_left < value < UNSOLVABLE):
+        store.damaged(f"claims a total of {value} for a set of {size} answers with "
+                       f"{guesses_left} guesses left, which cannot be (at least {bound}, at "
+                       f"most {size * guesses_left})")
+        return False
+    return True

@@ -20,6 +20,7 @@ from wordle_fast.exact.tables import (
 )
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.rulebook import Rules
+from wordle_fast.words import words_given
 
 WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_first)
 
@@ -44,6 +45,7 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None 
     ``opening_table`` takes them).
     """
     lexicon = lexicon or Lexicon()
+    words = words_given(words, "the openers", "settle_openers([{}])")
     rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
@@ -58,8 +60,10 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None 
         run.save(force=True)
     return OpeningTable(table.rules, lexicon.n_answers, table.within,
                         in_guess_order(run.entries, lexicon),
-                        table.seconds + time.perf_counter() - started, "computed",
-                        len(table.entries), {"openers_settled": len(left)})
+                        table.seconds + time.perf_counter() - started,
+                        "computed" if left else table.source,     # (nothing to settle: as read)
+                        len(table.entries), {"openers_settled": len(left)},
+                        run.unsaved or table.unsaved)
 
 
 class _SettleRun(TableRun):
@@ -128,17 +132,20 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     bounded = worst_first(sorted((entry.total, lexicon.guess_index(word))
                                  for word, entry in table.entries.items()
                                  if entry.status == LOWER_BOUND), workers)
+    unguaranteed = []
     try:
         run.search([(0, row) for _, row in bounded], workers, executor)
-        run.guarantee([lexicon.guess_index(word) for word, entry in run.entries.items()
-                       if entry.status == CANNOT_FINISH and entry.guarantee is None],
-                      workers, executor)
+        unguaranteed = [lexicon.guess_index(word) for word, entry in run.entries.items()
+                        if entry.status == CANNOT_FINISH and entry.guarantee is None]
+        run.guarantee(unguaranteed, workers, executor)
     finally:
         run.save(force=True)
     return OpeningTable(table.rules, lexicon.n_answers, table.within,
                         in_guess_order(run.entries, lexicon),
-                        table.seconds + time.perf_counter() - started, "computed",
-                        table.reused, {"openers_settled": len(bounded)})
+                        table.seconds + time.perf_counter() - started,
+                        "computed" if bounded or unguaranteed else table.source,
+                        table.reused, {"openers_settled": len(bounded)},
+                        run.unsaved or table.unsaved)
 
 
 def worst_first(bounded: list, workers: int) -> list:

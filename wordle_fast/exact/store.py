@@ -41,6 +41,7 @@ import numpy as np
 
 from wordle_fast.cache import default_cache_dir, set_aside, words_digest
 from wordle_fast.errors import WordleError
+from wordle_fast.exact.store_file import StoreRefused, check_store_file
 from wordle_fast.rules import mode_name
 
 STORE_FORMAT = 1
@@ -70,10 +71,6 @@ def _row_digest(key: bytes, exact: int, value: int) -> bytes:
     return hashlib.blake2b(key + bytes([exact]) + int(value).to_bytes(8, "little"),
                            digest_size=8, person=b"wordle-fast-row").digest()
 
-
-class StoreRefused(WordleError):
-    """A file that is not a store of proven states, or one for other lists
-    or mode: refused when named, set aside when it is the default one."""
 
 
 def store_description(lexicon, hard_mode: str) -> dict:
@@ -151,6 +148,7 @@ class ProvenStore:
             self._connection = self._open()
 
     def _open(self) -> sqlite3.Connection:
+        check_store_file(self.path, self.description, BUSY_SECONDS)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -210,16 +208,31 @@ class ProvenStore:
     def find(self, key: bytes) -> tuple[bool, int] | None:
         """(exact, value) of the state ``key``, or None when not stored.
         A row whose digest does not match its claim is refused."""
-        row = self._connection.execute(
-            "SELECT exact, value, digest FROM states WHERE key = ?", (key,)).fetchone()
+        try:
+            row = self._connection.execute(
+                "SELECT exact, value, digest FROM states WHERE key = ?", (key,)).fetchone()
+        except sqlite3.OperationalError:
+            raise           # busy or locked: not the file's fault
+        except sqlite3.DatabaseError as error:    # damaged pages ("malformed")
+            return self.damaged(f"cannot be read ({error})")
         if row is None:
             return None
         exact, value, digest = row
         if exact not in (EXACT_VALUE, LOWER_BOUND) or digest != _row_digest(key, exact, value):
-            raise WordleError(f"{self.path} holds a proven state whose digest does not match "
-                              "its value (edited by hand, or damaged): remove the store, or "
-                              "name another --store")
+            return self.damaged("holds a proven state whose digest does not match its value "
+                                 "(edited by hand, or damaged)")
         return exact == EXACT_VALUE, int(value)
+
+    def damaged(self, why: str) -> None:
+        """A store found damaged while in use: refused when the user named
+        it; the cache's own is set aside, and the search goes on with a new
+        one (nothing it held is trusted)."""
+        if self.named:
+            raise WordleError(f"{self.path} {why}: remove the store, or name another --store")
+        self._connection.close()
+        self._set_aside(why)
+        self._connection = self._open()
+        return None
 
     def keep(self, key: bytes, exact: bool, value: int, seconds: float) -> None:
         """Write a proven claim that cost ``seconds`` of search (only if at
@@ -258,7 +271,7 @@ class ProvenStore:
         the snapshot kept (other processes', earlier runs'), under the
         store's write lock, into one packed row sealed by its SHA-256: a
         row per entry took 50 s to write two million, this 0.7 s, or 3.4 s
-        merged with as many (benchmarks/README.md). Only for searchers
+        merged with as many (benchmarks/LOG.md). Only for searchers
         whose fingerprints carry over (the compiled one:
         ``_fingerprints_match``). Returns the entries kept in all."""
         if not self._fingerprints_match(searcher):
@@ -384,16 +397,3 @@ class ProvenStore:
 
     def __exit__(self, *exc):
         self.close()
-
-
-def check(exact: bool, value: int, bound: int, size: int, guesses_left: int, unsolvable: int,
-          store: ProvenStore) -> None:
-    """Refuse a stored exact value that cannot be true of a bucket of
-    ``size`` answers whose one-level lower bound is ``bound``: below the
-    bound, or a finite total above every answer taking all ``guesses_left``.
-    (A lower bound below ours is weaker, not false.)"""
-    if exact and (value < bound or size * guesses_left < value < unsolvable):
-        raise WordleError(f"{store.path} claims a total of {value} for a set of {size} answers "
-                          f"with {guesses_left} guesses left, which cannot be (at least "
-                          f"{bound}, at most {size * guesses_left}): remove the store, or name "
-                          "another --store")

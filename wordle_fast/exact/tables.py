@@ -70,6 +70,7 @@ class OpeningTable:
     source: str                     # "computed", or where it was read from
     reused: int = 0                 # entries taken from saved results
     stages: dict = field(default_factory=dict)   # computed: seconds per stage, openers searched
+    unsaved: str | None = None      # computed: why its results could not be saved, if so
 
     @property
     def mode(self) -> str:
@@ -185,8 +186,9 @@ def _entries_from(stored: dict, guesses: list[str]) -> dict[str, OpenerEntry]:
         if guarantee and (status != CANNOT_FINISH or len(guarantee) != 2
                           or not all(isinstance(x, int) and x > 0 for x in guarantee)):
             raise ValueError(f"bad guarantee for {word!r}")
-        entries[word] = OpenerEntry(word, status, None if total is None else int(total),
-                                    *guarantee)
+        if total is not None and type(total) is not int:    # not 26.0, true, Infinity
+            raise ValueError(f"bad total for {word!r}: {total!r} is not a whole number")
+        entries[word] = OpenerEntry(word, status, total, *guarantee)
     if guesses is not None and not set(entries) <= set(guesses):
         raise ValueError("entries for words that are not allowed guesses")
     return entries
@@ -227,7 +229,7 @@ def is_results_file(path) -> bool:
         if Path(path).stat().st_size > 64 << 20:
             return False
         stored = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     return isinstance(stored, dict) and {"description", "entries"} <= stored.keys()
 
@@ -253,6 +255,8 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
             stored = json.load(handle)
     except FileNotFoundError:
         return None
+    except RecursionError:
+        return not_a_table("its JSON nests deeper than any table does")
     except (OSError, ValueError) as error:
         return not_a_table(error)
     try:
@@ -269,12 +273,24 @@ def read_table_file(path, description: dict, guesses: list[str], *, strict: bool
         if sealed and stored["digest"] != entries_digest(stored):
             raise Unsealed(f"{path} was changed after it was written: its digest does not "
                            "match its entries (edited by hand, or damaged)")
-        return (_entries_from(stored, guesses), int(stored.get("within", 0)),
+        within = stored.get("within", 0)
+        if type(within) is not int or within < 0:
+            raise ValueError(f"bad margin 'within': {within!r} is not a whole number of guesses")
+        return (_entries_from(stored, guesses), within,
                 _open_bounds_from(stored, guesses), sealed)
     except Unsealed:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return not_a_table(error)
+
+
+def warn_unsaved(table: OpeningTable) -> None:
+    """Say in the log what of a table computed for a caller could not be
+    saved (the caller shows its own result, not the table)."""
+    if table.unsaved:
+        import logging
+
+        logging.getLogger("wordle_fast").warning("wordle-fast: %s", table.unsaved)
 
 
 def shipped_tables() -> list[str]:

@@ -11,6 +11,7 @@ independently of the search.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import Counter
 
@@ -21,7 +22,15 @@ from wordle_fast.errors import WordleError
 from wordle_fast.patterns import all_green, format_pattern
 from wordle_fast.rulebook import Rules, one_board_rules
 from wordle_fast.rules import HARD_MODES, hard_mode_violation, mode_of_name
-from wordle_fast.words import MAX_LENGTH, counted, encode_words, load_guesses, shown_word
+from wordle_fast.words import (
+    MAX_LENGTH,
+    counted,
+    encode_words,
+    load_guesses,
+    load_word_list,
+    shown_word,
+    words_given,
+)
 
 
 # A tree of the bundled lists takes under 1 MiB; a file 100 times larger is
@@ -66,7 +75,8 @@ def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | 
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     hard_mode, max_guesses = rules.mode, rules.max_guesses
     check_shape(tree, max_guesses)
-    answers = list(answers)
+    answers = list(load_word_list(words_given(answers, "the answers", "verify_tree(tree, [{}])"),
+                                  name="the answers"))
     encoded = encode_words(answers)
     allowed = set(load_guesses() if guesses is None else guesses) | set(answers)
     problems, depths = [], {}       # problems as (answer index, text), sorted at the end
@@ -77,6 +87,12 @@ def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | 
     while stack:
         node, members, history, depth = stack.pop()
         guess = node["guess"]
+        if len(guess) != encoded.shape[1]:
+            problems += [(i, f"{answers[i]}: guess {depth} {shown_word(guess)} has "
+                             f"{len(guess)} letters, the answers {encoded.shape[1]}")
+                         for i in members]
+            stopped.add(id(node))
+            continue
         if guess not in allowed:
             problems += [(i, f"{answers[i]}: guess {depth} {shown_word(guess)} is not in the "
                              f"guess list") for i in members]
@@ -226,6 +242,7 @@ def _unreachable(tree, reached, stopped=frozenset()) -> list[str]:
 
 def tree_text(tree: dict) -> str:
     """The tree as indented lines: ``pattern -> GUESS``."""
+    check_shape(tree, sys.maxsize)
     lines = [tree["guess"].upper()]
 
     def walk(node, indent):
@@ -246,6 +263,9 @@ def read_tree_file(path) -> tuple[dict, str | None, int | None, dict]:
     """(tree, hard mode, guess limit, the whole file) from an ``optimal
     --json`` file, ``-`` for standard input; the mode and limit are None
     when the file does not record them."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidTree(f"a tree is read from a file path (or '-' for standard input), got "
+                          f"{type(path).__name__}")
     label = "standard input" if str(path) == "-" else str(path)
     try:
         if str(path) == "-":

@@ -35,7 +35,7 @@ from wordle_fast.patterns import all_green, format_pattern, parse_pattern
 from wordle_fast.rulebook import Rules, one_board_rules
 from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import realized_information
-from wordle_fast.words import counted
+from wordle_fast.words import counted, words_given
 
 
 SHOW_BEST = 5   # optimal guesses listed per turn
@@ -199,6 +199,13 @@ def grade_luck(luck: float | None) -> str:
     return "unlucky" if luck > -1 else "very unlucky"
 
 
+def check_game_length(rows, max_guesses: int) -> None:
+    """``WordleError`` when more guesses were played than the game allows."""
+    if len(rows) > max_guesses:
+        raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
+                          f"{max_guesses}")
+
+
 def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
             max_guesses: int | None = None, progress=None, searcher=None,
             lists: str | None = None, *, rules: Rules | None = None) -> GameAnalysis:
@@ -220,13 +227,12 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     hard_mode, max_guesses = rules.mode, rules.max_guesses
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    rows = words_given(rows, "the game", "analyze([{}, 'acorn', 'grand'])")
     if not rows:
         raise WordleError("no guesses to analyze")
     if all(isinstance(row, str) for row in rows):  # as typed on the command line
         rows = game_rows(list(rows), lexicon)
-    if len(rows) > max_guesses:
-        raise WordleError(f"{counted(len(rows), 'guess', 'guesses')} played, but the game allows "
-                          f"{max_guesses}")
+    check_game_length(rows, max_guesses)
     searcher = searcher or make_exact_searcher(lexicon, hard_mode)
     green = all_green(lexicon.length)
     members = np.arange(lexicon.n_answers)
@@ -341,9 +347,10 @@ def _opening_values(lexicon, rules, progress):
     from the exact opening table: shipped, saved by an earlier run, or
     computed now."""
     from wordle_fast.exact.proof import opening_table
-    from wordle_fast.exact.tables import CANNOT_FINISH, EXACT
+    from wordle_fast.exact.tables import CANNOT_FINISH, EXACT, warn_unsaved
 
     table = opening_table(lexicon, rules=rules, progress=progress)
+    warn_unsaved(table)
     totals = {word: entry.total if entry.status == EXACT else UNSOLVABLE
               for word, entry in table.entries.items()
               if entry.status in (EXACT, CANNOT_FINISH)}

@@ -104,6 +104,7 @@ class GameState:
         ``InconsistentFeedback`` saying why, and changes nothing."""
         lexicon = self.lexicon
         row = lexicon.row(guess)
+        self._check_distinct_answers(guess, codes)
         after = {}
         for board, code in codes.items():
             narrowed = self._candidates[board].narrowed(row, code)
@@ -127,6 +128,24 @@ class GameState:
                     bits=tuple(bits), candidates_before=before, candidates_after=self._counts())
         self._moves.append(move)
         return move
+
+    def _check_distinct_answers(self, guess: str, codes: dict[int, int]) -> None:
+        """``InconsistentFeedback`` when ``guess`` would be the answer of two
+        boards: each board has an answer of its own."""
+        win = all_green(self.lexicon.length)
+        solved_now = [board + 1 for board, code in codes.items() if code == win]
+        if len(solved_now) > 1:
+            boards = " and ".join(map(str, solved_now))
+            raise InconsistentFeedback(f"boards {boards} are all green for {guess.upper()}, "
+                                       "but each board has its own answer, so one guess "
+                                       "solves one board at most; check the patterns")
+        if solved_now:
+            for move in self._moves:
+                earlier = [b + 1 for b, code in enumerate(move.patterns) if code == win]
+                if move.guess == guess and earlier:
+                    raise InconsistentFeedback(
+                        f"board {solved_now[0]} all green for {guess.upper()}, the answer "
+                        f"board {earlier[0]} already had; each board has its own answer")
 
     def undo(self) -> Move:
         """Take back the last move; returns it."""

@@ -95,6 +95,7 @@ class Strategy:
     plays_to_limit = False             # values() reads position.max_guesses
     caveat = None                      # what the last values() wants said beside them, if anything
     exact_key = None                   # integers ranking the last values() exactly, before them
+    first_move_table = False           # the empty board's values come from an opening table
 
     def values(self, position: Position) -> np.ndarray:
         raise NotImplementedError

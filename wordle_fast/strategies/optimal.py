@@ -95,11 +95,15 @@ class OptimalStrategy(Strategy):
         """The exact opening table for the lexicon and rules: shipped,
         saved, or computed once and kept."""
         from wordle_fast.exact.proof import opening_table
+        from wordle_fast.exact.tables import warn_unsaved
 
         self.searcher(lexicon, rules.mode)   # resets the tables for a new lexicon
         if rules not in self._tables:
             self._tables[rules] = opening_table(lexicon, rules=rules)
+            warn_unsaved(self._tables[rules])
         return self._tables[rules]
+
+    first_move_table = True
 
     def first_move_source(self, lexicon, rules: Rules = Rules()):
         return self.opening_table(lexicon, rules).source
