@@ -8,19 +8,9 @@ import sqlite3
 import pytest
 
 import wordle_fast as wf
+from test_hardening import SMALL, one_line_error
 from wordle_fast.cli import main
 from wordle_fast.exact.trees import InvalidTree
-
-SMALL = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval",
-         "serve", "heath", "dwarf"]
-
-
-def one_line_error(capsys, *needles):
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    for needle in needles:
-        assert needle in err, err
-    return err
 
 
 @pytest.fixture
