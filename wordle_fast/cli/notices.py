@@ -40,8 +40,8 @@ def announce_opening_table(command: str, lexicon: Lexicon, rules: Rules, results
              "opener is proven here: hours of CPU at the least."]
     exact = sorted((e.total, e.opener) for e in shipped.values() if e.status == EXACT)
     if shipped:
-        settled = len(shipped) - len(_open(shipped, exact))
         bounds = [e.total for e in _open(shipped, exact)]
+        settled = len(shipped) - len(bounds)
         lines.append(f"  shipped so far: {settled} of {lexicon.n_guesses} openers settled"
                      + (f" (the best: {exact[0][1].upper()}, exact {exact[0][0]})"
                         if exact else "")
