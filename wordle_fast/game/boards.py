@@ -84,7 +84,7 @@ class BoardsSolver(Solver, several_boards=True):
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  boards: int | None = None, max_guesses: int | None = None,
                  strategy: str | Strategy | None = None, solve_bonus: float | None = None,
-                 guess_pool: str = "allowed", prior: str = "uniform",
+                 guess_pool: str = "allowed", prior="uniform",
                  hard_mode: str | None = None, lexicon: Lexicon | None = None,
                  lists: str | None = None, bonus: float | None = None,
                  rules: Rules | None = None, **one_board_options):

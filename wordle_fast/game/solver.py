@@ -30,7 +30,7 @@ from wordle_fast.errors import (
 from wordle_fast.game.state import GameState, Move
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import parse_pattern
-from wordle_fast.priors import PRIORS, prior_weights
+from wordle_fast.priors import make_prior
 from wordle_fast.rulebook import Rules, UnderRules, rules_from
 from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import GuessScore, GuessScores
@@ -81,7 +81,9 @@ class Solver(UnderRules):
     ``guess_pool``: ``allowed`` (every allowed guess) or ``candidates`` (only
     words that can still be the answer). ``hard_mode``: ``off``, ``hard``
     (the NYT rule) or ``strict`` (every guess consistent with all feedback).
-    ``prior``: ``uniform`` or ``frequency``. ``cache_dir`` / ``use_cache``:
+    ``prior``: ``uniform``, ``frequency``, a weights file, a mapping of word
+    to weight or weights aligned with the answers (``priors.make_prior``;
+    a ``Prior`` as it makes). ``cache_dir`` / ``use_cache``:
     where the first move's scores are kept (see :mod:`wordle_fast.cache`).
     ``max_guesses``: the game's guess limit (6), the one limit that a
     strategy planning to it (optimal) reads; the board may still be played
@@ -114,7 +116,7 @@ class Solver(UnderRules):
 
     def __init__(self, answers: WordSource | None = None, guesses: WordSource | None = None, *,
                  strategy: str | Strategy = "entropy", guess_pool: str = "allowed",
-                 hard_mode: str | None = None, prior: str = "uniform",
+                 hard_mode: str | None = None, prior="uniform",
                  lexicon: Lexicon | None = None, lists: str | None = None, cache_dir=None,
                  use_cache: bool = True, boards: int | None = None,
                  max_guesses: int | None = None, rules: Rules | None = None,
@@ -123,7 +125,7 @@ class Solver(UnderRules):
         whole_number(self.rules.boards, "the number of boards", minimum=1, maximum=1)
         self._setup(answers, guesses, lexicon, lists, guess_pool, prior, boards=1)
         self.strategy = make_strategy(strategy, **strategy_options)
-        if self.strategy.uniform_prior_only and prior != "uniform":
+        if self.strategy.uniform_prior_only and not self.prior_spec.uniform:
             raise InvalidOption(f"the {self.strategy.name} strategy values guesses over equally "
                                 "likely answers; use the uniform prior")
         self.cache = FirstMoveCache(cache_dir) if use_cache else None
@@ -133,12 +135,12 @@ class Solver(UnderRules):
         if guess_pool not in GUESS_POOLS:
             raise InvalidOption(f"unknown guess pool {guess_pool!r}: choose one of "
                                 f"{', '.join(GUESS_POOLS)}")
-        if prior not in PRIORS:
-            raise InvalidOption(f"unknown prior {prior!r}: choose one of {', '.join(PRIORS)}")
         self.lexicon = lexicon_from(answers, guesses, lexicon, lists)
         self.guess_pool = guess_pool
-        self.prior = prior
-        self.weights = prior_weights(prior, self.lexicon.answers)
+        # the Prior, and its name (what the results and the JSON record)
+        self.prior_spec = make_prior(prior, self.lexicon.answers)
+        self.prior = self.prior_spec.name
+        self.weights = self.prior_spec.probabilities
         self.game = GameState(self.lexicon, boards, self.weights)
         self.reset()
 
@@ -266,9 +268,9 @@ class Solver(UnderRules):
     def _first_move(self) -> tuple[GuessScores, np.ndarray, bool]:
         # The limit belongs to the description only where the values read it.
         limit = {"max_guesses": self.max_guesses} if self.strategy.plays_to_limit else {}
-        description = self.cache.describe_for(self.lexicon, strategy=self.strategy.cache_key(),
-                                              hard_mode=self.hard_mode, prior=self.prior,
-                                              guess_pool=self.guess_pool, **limit)
+        description = self.cache.describe_for(
+            self.lexicon, strategy=self.strategy.cache_key(), hard_mode=self.hard_mode,
+            prior=self.prior_spec.key, guess_pool=self.guess_pool, **limit)
         stored = self.cache.load_scores(description, self.lexicon)
         if stored is not None:
             self.ranking_caveat = self.ranking_key = None
