@@ -22,7 +22,7 @@ INFEASIBLE = 1 << 40   # equal to _exact.UNSOLVABLE (the twin imports nothing co
 
 
 def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str = "off",
-                guesses=None, per_opener: bool = False, legal=None):
+                guesses=None, per_opener: bool = False, legal=None, weights=None):
     """T(S, d) by trying every guess at every state: no bounds, no closed
     forms, only memoization of the recursion itself. The twin of
     ``_exact.ExactSearcher.solve``; INFEASIBLE when the limit is too tight.
@@ -31,9 +31,13 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
     ``per_opener``: instead, the list of every guess row's total when played
     first (the twin of the exact opening table). ``legal``: in the hard
     modes, the guess rows allowed at the start (default: every row), for a
-    state in the middle of a game."""
+    state in the middle of a game. ``weights``: whole numbers, one per
+    answer column (default: 1 each), so that the total is the sum over the
+    answers of weight x guesses, the game under a prior; an answer of
+    weight 0 is not a possible one, and is left out."""
     green = 3 ** length - 1
     n_guesses = matrix.shape[0]
+    weight = [1] * matrix.shape[1] if weights is None else [int(w) for w in weights]
     if mode != "off" and guesses is None:
         raise ValueError(f"mode {mode!r} needs the guess words")
 
@@ -41,7 +45,7 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
     def total(members, left, legal):
         # legal: the guess rows allowed now; None in normal mode (every row)
         if len(members) == 1:
-            return 1 if left >= 1 else INFEASIBLE
+            return weight[members[0]] if left >= 1 else INFEASIBLE
         if left <= 1:
             return INFEASIBLE
         best = INFEASIBLE
@@ -56,7 +60,7 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
         buckets = {}
         for a in members:
             buckets.setdefault(int(matrix[guess, a]), []).append(a)
-        cost = len(members)
+        cost = sum(weight[a] for a in members)
         for code, bucket in buckets.items():
             if code != green:
                 allowed = None if legal is None else tuple(
@@ -65,6 +69,7 @@ def exact_total(matrix, length: int, max_guesses: int, answers=None, mode: str =
         return min(cost, INFEASIBLE)
 
     members = tuple(range(matrix.shape[1])) if answers is None else tuple(answers)
+    members = tuple(a for a in members if weight[a] > 0)    # weight 0: not a possible answer
     every_row = None if mode == "off" else tuple(range(n_guesses) if legal is None else legal)
     if per_opener:
         if max_guesses < 1:
