@@ -84,3 +84,33 @@ def test_an_answer_of_weight_zero_is_not_a_possible_answer(case, mode):
     rest = tuple(range(1, lexicon.n_answers))
     assert brute(lexicon, max_guesses, mode, weights) == brute(lexicon, max_guesses, mode,
                                                                weights, answers=rest)
+
+
+@given(weighted_lists(), MODES)
+@settings(max_examples=30, deadline=None)
+def test_the_twin_searcher_under_weights_answers_as_the_brute_force(case, mode):
+    from wordle_fast.core._exact_twin import ExactSearcher
+
+    lexicon, max_guesses, weights = case
+    weights[0] = 0                                  # one answer not possible
+    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
+                             guess_letters=lexicon.encoded_guesses, weights=weights)
+    everyone = np.arange(lexicon.n_answers)
+    total = brute(lexicon, max_guesses, mode, weights)
+    assert searcher.solve(everyone, max_guesses) == total
+    per_opener = brute(lexicon, max_guesses, mode, weights, per_opener=True)
+    bounds = searcher.opener_bounds(range(lexicon.n_guesses), max_guesses)
+    guess_bounds, _ = searcher.guess_bounds(everyone)
+    for row, value in enumerate(per_opener):
+        assert min(bounds[row], INFEASIBLE) <= value, row      # (sums of INFEASIBLE pass it)
+        # (a guess that learns nothing is marked INFEASIBLE: never worth playing)
+        assert guess_bounds[row] >= INFEASIBLE or guess_bounds[row] <= value, row
+    for row in (0, lexicon.n_guesses - 1):
+        assert searcher.after_guess(everyone, row, max_guesses) == per_opener[row]
+    uniform = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
+                            guess_letters=lexicon.encoded_guesses)
+    ones = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
+                         guess_letters=lexicon.encoded_guesses, weights=[1] * lexicon.n_answers)
+    assert (uniform.opener_bounds(range(lexicon.n_guesses), max_guesses).tolist()
+            == ones.opener_bounds(range(lexicon.n_guesses), max_guesses).tolist())
+    assert uniform.guess_bounds(everyone)[0].tolist() == ones.guess_bounds(everyone)[0].tolist()

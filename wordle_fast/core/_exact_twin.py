@@ -83,10 +83,13 @@ class ExactSearcher:
     within d guesses, by ``_exact_twin.exact_total`` (the brute force over
     every allowed guess, its memo one call's), behind the compiled
     searcher's methods. It counts no states, and keeps no memo between
-    calls."""
+    calls. ``weights``: whole numbers, one per answer (default 1 each): the
+    totals are then the sum of weight x guesses, and the bounds their
+    weighted forms (``wordle_fast.exact.weighted``, where they are proven);
+    the compiled searcher does not take them yet."""
 
     def __init__(self, matrix, length, answer_rows, max_entries=1 << 25, n_threads=None,
-                 mode="off", guess_letters=None, **tuning):
+                 mode="off", guess_letters=None, weights=None, **tuning):
         self.matrix = checked_matrix(matrix, "exact search")
         self.n_guesses, self.n_answers = self.matrix.shape
         self.answer_rows = np.ascontiguousarray(answer_rows, dtype=np.intp)
@@ -101,6 +104,11 @@ class ExactSearcher:
         self.n_patterns = 3 ** length
         self.green = self.n_patterns - 1
         self.n_threads = 0 if n_threads is None else int(n_threads)
+        self.weights = (None if weights is None
+                        else np.array([int(w) for w in weights], dtype=np.int64))
+        if self.weights is not None and (self.weights.shape != (self.n_answers,)
+                                         or (self.weights < 0).any()):
+            raise ValueError("weights must be whole numbers, 0 or more, one per answer")
         self.states = self.memo_hits = 0
         self.checkpoint = None   # never called: no search here outlives a signal check
 
@@ -132,6 +140,8 @@ class ExactSearcher:
         members = sorted({int(a) for a in np.asarray(members).ravel()})
         if members and not (0 <= members[0] and members[-1] < self.n_answers):
             raise ValueError(f"members must be answer indices in 0..{self.n_answers - 1}")
+        if self.weights is not None:      # weight 0: not a possible answer
+            members = [a for a in members if self.weights[a] > 0]
         return tuple(members)
 
     def _legal_now(self, legal, members=()):
@@ -165,12 +175,28 @@ class ExactSearcher:
         if not members:
             return 0
         return exact_total(self.matrix, self.length, depth, answers=members, mode=self.mode,
-                           guesses=self.words, legal=legal)
+                           guesses=self.words, legal=legal, weights=self.weights)
 
     def _afters(self, members: tuple, depth: int, legal) -> list[int]:
         """Every guess row's total when played next (the legal ones are meant)."""
         return exact_total(self.matrix, self.length, depth, answers=members, mode=self.mode,
-                           guesses=self.words, per_opener=True, legal=legal)
+                           guesses=self.words, per_opener=True, legal=legal,
+                           weights=self.weights)
+
+    def _weight(self, members) -> np.ndarray:
+        """The weights of ``members`` (1 each without a prior)."""
+        members = list(members)
+        if self.weights is None:
+            return np.ones(len(members), dtype=np.int64)
+        return self.weights[members]
+
+    def _set_bound(self, members, left: int) -> int:
+        """The least total of a bucket with ``left`` guesses: one word its
+        weight, more words 2W - m (with 2 guesses left or more)."""
+        weight = self._weight(members)
+        if len(members) == 1:
+            return int(weight[0]) if left >= 1 else INFEASIBLE
+        return int(2 * weight.sum() - weight.max()) if left >= 2 else INFEASIBLE
 
     # -- the compiled searcher's methods ------------------------------------------
 
@@ -207,10 +233,16 @@ class ExactSearcher:
             raise ValueError("no candidates")
         n, rows = len(members), range(self.n_guesses) if legal is None else legal
         answer_rows = {int(self.answer_rows[a]) for a in members}
-        buckets = np.array([len(buckets_of(self.matrix, g, members)) for g in rows],
-                           dtype=np.int64)
+        found = [buckets_of(self.matrix, g, members) for g in rows]
+        buckets = np.array([len(split) for split in found], dtype=np.int64)
         candidate = np.array([g in answer_rows for g in rows], dtype=np.int64)
-        bounds = 3 * n - buckets - candidate
+        if self.weights is None:
+            bounds = 3 * n - buckets - candidate
+        else:   # every word pays the guess, each other bucket 2W - m at least
+            total = int(self._weight(members).sum())
+            bounds = np.array([total + sum(self._set_bound(b, 2) for code, b in split.items()
+                                           if code != self.green) for split in found],
+                              dtype=np.int64)
         bounds[(buckets == 1) & (candidate == 0)] = INFEASIBLE
         return bounds, buckets
 
@@ -250,14 +282,14 @@ class ExactSearcher:
         one word, 2s - 1 beyond; UNSOLVABLE when no guesses remain for it)."""
         if not 0 <= opener < self.n_guesses:
             raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
-        buckets = buckets_of(self.matrix, opener, range(self.n_answers))
-        found = sorted(((code, len(b)) for code, b in buckets.items() if code != self.green),
-                       key=lambda item: (-item[1], item[0]))
-        left = depth - 1
-        bounds = [(1 if left >= 1 else INFEASIBLE) if size == 1 else
-                  (2 * size - 1 if left >= 2 else INFEASIBLE) for _, size in found]
+        possible = [a for a in range(self.n_answers)
+                    if self.weights is None or self.weights[a] > 0]
+        buckets = buckets_of(self.matrix, opener, possible)
+        found = sorted(((code, b) for code, b in buckets.items() if code != self.green),
+                       key=lambda item: (-len(item[1]), item[0]))
+        bounds = [self._set_bound(bucket, depth - 1) for _, bucket in found]
         return (np.array([code for code, _ in found], dtype=np.int64),
-                np.array([size for _, size in found], dtype=np.int64),
+                np.array([len(bucket) for _, bucket in found], dtype=np.int64),
                 np.array(bounds, dtype=np.int64))
 
     def opener_bounds(self, rows, depth, threshold=INFEASIBLE - 1, with_buckets=False):
@@ -265,8 +297,8 @@ class ExactSearcher:
         if rows and not (min(rows) >= 0 and max(rows) < self.n_guesses):
             raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
         found = [self.bucket_bounds(g, depth) for g in rows]
-        out = np.array([self.n_answers + int(bounds.sum()) for _, _, bounds in found],
-                       dtype=np.int64)
+        total = int(self._weight(range(self.n_answers)).sum())
+        out = np.array([total + int(bounds.sum()) for _, _, bounds in found], dtype=np.int64)
         return (out, found) if with_buckets else out
 
     def distinctbuckets_of(self, rows):
