@@ -56,6 +56,14 @@ def write_atomically(path: str | os.PathLike, write) -> None:
             temporary.unlink()
 
 
+def rescue_path(path: str | os.PathLike) -> Path:
+    """Where a results file that cannot be written at ``path`` (read-only,
+    a full disk) is kept instead: a file of its name in the temporary folder."""
+    import tempfile     # (here: 5 ms of every start otherwise)
+
+    return Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{Path(path).name}"
+
+
 def set_aside(path: str | os.PathLike, what: str, why: str) -> Path | None:
     """Move a cached file that is not to be trusted to ``<path>.rejected``
     (kept, for whoever wants to see what went wrong) and say so in the log:

@@ -28,7 +28,13 @@ from pathlib import Path
 
 import numpy as np
 
-from wordle_fast.cache import default_cache_dir, set_aside, words_digest, write_atomically
+from wordle_fast.cache import (
+    default_cache_dir,
+    rescue_path,
+    set_aside,
+    words_digest,
+    write_atomically,
+)
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.exact import feasibility
@@ -179,9 +185,7 @@ class _Saver:
             return
         except OSError as error:
             why = error.strerror or error
-        import tempfile
-
-        rescue = Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{self.path.name}"
+        rescue = rescue_path(self.path)
         try:
             _write(rescue, self.description, entries)
         except OSError:
@@ -295,10 +299,10 @@ def _read(path, description: dict, lexicon: Lexicon, *, other_tables: bool = Fal
         allowed = set(lexicon.guesses)
         entries = {}
         for word, (finishes, witness, size) in stored.items():
+            # no witness, or (only for an opener that cannot finish) a whole one
             with_witness = isinstance(witness, str) and isinstance(size, int)
-            if word not in allowed or finishes not in (True, False, None) or (
-                    finishes is not False and (witness, size) != (None, None)) or (
-                    finishes is False and not with_witness and (witness, size) != (None, None)):
+            shaped = (witness, size) == (None, None) or (finishes is False and with_witness)
+            if word not in allowed or finishes not in (True, False, None) or not shaped:
                 raise ValueError(f"bad entry for {word!r}")
             entries[word] = Guarantee(word, finishes, witness, size)
         return entries

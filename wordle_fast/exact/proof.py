@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wordle_fast.cache import rescue_path
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
@@ -203,11 +204,9 @@ class TableRun:
         entries go to a file in the temporary folder, saved there from then
         on, and ``unsaved`` says so, for the caller to tell after the result
         (the file as it was stays whole: saves replace it atomically)."""
-        import tempfile
-
-        rescue = Path(tempfile.gettempdir()) / f"wordle-fast-rescued-{self.path.name}"
         wanted = self.unsaved_from or self.path
         lost = f"cannot save the results to {wanted} ({error.strerror or error})"
+        rescue = rescue_path(self.path)
         try:
             save_table(rescue, self.description, self.entries, self.within, open_bounds)
         except OSError:

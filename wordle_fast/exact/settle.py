@@ -132,7 +132,6 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     bounded = worst_first(sorted((entry.total, lexicon.guess_index(word))
                                  for word, entry in table.entries.items()
                                  if entry.status == LOWER_BOUND), workers)
-    unguaranteed = []
     try:
         run.search([(0, row) for _, row in bounded], workers, executor)
         unguaranteed = [lexicon.guess_index(word) for word, entry in run.entries.items()

@@ -72,7 +72,6 @@ def _row_digest(key: bytes, exact: int, value: int) -> bytes:
                            digest_size=8, person=b"wordle-fast-row").digest()
 
 
-
 def store_description(lexicon, hard_mode: str) -> dict:
     """What decides a stored value: the lists (by content) and the mode;
     not the table's guess limit, as each row names the guesses it had left."""

@@ -185,8 +185,8 @@ class LookaheadRanking:
     def rows(self, top: int | None = None) -> list[tuple[int, str, float, float]]:
         """(rank, word, n-step bits, one-step bits), best first."""
         shown = len(self.words) if not top else min(top, len(self.words))
-        return [(rank, self.words[i], float(self.n_step_bits[i]), float(self.one_step_bits[i]))
-                for rank, i in enumerate(range(shown), 1)]
+        return [(i + 1, self.words[i], float(self.n_step_bits[i]), float(self.one_step_bits[i]))
+                for i in range(shown)]
 
     def _settings(self) -> str:
         return (f"{self.depth}-step entropy, "
