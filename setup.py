@@ -35,7 +35,7 @@ else:
 
 MODULES = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
            "_endgame", "_bound", "_scans", "_search_base", "_bound_pass", "_search",
-           "_exact", "_feasible"]
+           "_exact", "_weighted", "_feasible"]
 
 # C kept in header files, by the module that includes it (a change rebuilds it)
 HEADERS = {"_scans": ["wordle_fast/core/_pairwise.h", "wordle_fast/core/_masks.h"],

@@ -18,7 +18,8 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 # `-m kernel`, the part CI runs again against the debug build.
 KERNEL_MODULES = {"test_bitset", "test_endgame", "test_exact", "test_feasibility",
                   "test_feedback", "test_hard_mode", "test_limits", "test_lookahead",
-                  "test_memo", "test_patterns", "test_scoring", "test_twins"}
+                  "test_memo", "test_patterns", "test_scoring", "test_twins",
+                  "test_weighted_search"}
 KERNEL_FIXTURES = {"kernels", "compiled", "python_kernels"}
 
 

@@ -11,7 +11,7 @@ import pytest
 
 COMPILED = ["_parallel", "_feedback", "_bitset", "_legal", "_scoring", "_lookahead", "_memo",
             "_endgame", "_bound", "_scans", "_search_base", "_bound_pass", "_search",
-            "_exact", "_feasible"]
+            "_exact", "_weighted", "_feasible"]
 
 
 def stub_names(path: Path) -> set[str]:
@@ -47,6 +47,8 @@ TWINNED_ELSEWHERE = {
     "_search": "a layer of ExactSearcher: held to _exact_twin through it",
     "_scans": "ExactSearcher's scan kernels: held to _exact_twin.ExactSearcher.guess_bounds",
     "_memo": "a table: tests/test_memo.py holds it to a dict",
+    "_weighted": "the search under a prior: held to _exact_twin.ExactSearcher(weights=...) "
+                 "and the brute force (tests/test_weighted_search.py)",
 }
 
 

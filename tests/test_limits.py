@@ -212,7 +212,7 @@ def optimal_play(lexicon, limit, searcher_class, monkeypatch):
     import wordle_fast.exact.search as search
 
     with monkeypatch.context() as patch:
-        patch.setattr(search, "exact_searcher_class", lambda: searcher_class)
+        patch.setattr(search, "exact_searcher_class", lambda weighted=False: searcher_class)
         solver = Solver(lexicon=lexicon, strategy="optimal", max_guesses=limit, use_cache=False)
         first = solver.best().word
         return first, wf.simulate(solver).total_guesses

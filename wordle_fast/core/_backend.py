@@ -91,12 +91,16 @@ def _checked(choice: str) -> str:
     return choice
 
 
-def exact_searcher_class() -> type:
-    """``ExactSearcher`` of the implementation in use."""
-    if kernels.name == "compiled":
-        from wordle_fast.core._exact import ExactSearcher
-    else:
+def exact_searcher_class(weighted: bool = False) -> type:
+    """``ExactSearcher`` of the implementation in use; ``weighted``: the
+    searcher that takes a weight per answer (compiled, ``WeightedSearcher``;
+    the twin's ``ExactSearcher`` takes ``weights=`` itself)."""
+    if kernels.name != "compiled":
         from wordle_fast.core._exact_twin import ExactSearcher
+    elif weighted:
+        from wordle_fast.core._weighted import WeightedSearcher as ExactSearcher
+    else:
+        from wordle_fast.core._exact import ExactSearcher
     return ExactSearcher
 
 

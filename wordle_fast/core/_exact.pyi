@@ -27,6 +27,8 @@ class ExactSearcher:
     lanes: int
     cores: CoreShare
     checkpoint: Callable[[], object] | None
+    @property
+    def total_weight(self) -> int: ...
     def __init__(
         self,
         matrix: npt.NDArray[np.unsignedinteger],

@@ -17,7 +17,6 @@ import numpy as np
 from libc.stdint cimport int64_t
 
 from wordle_fast.core._bound cimport INFEASIBLE
-from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF
 from wordle_fast.core._search cimport Search
 from wordle_fast.core._search_base cimport memo_value
 from wordle_fast.core._typedefs cimport intp_t
@@ -58,6 +57,11 @@ cdef class ExactSearcher(Search):
     portable pairwise kernel, 0 the scalar masks alone.
     """
 
+    @property
+    def total_weight(self):
+        """The answers' total weight: one each (``WeightedSearcher`` weighs them)."""
+        return self.n_answers
+
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it.
 
@@ -72,21 +76,7 @@ cdef class ExactSearcher(Search):
         if members.shape[0] == 0:
             return 0
         self.memo.new_generation()
-        if after is None or self.mode_id == MODE_OFF:
-            legal = self._legal_now(legal, members)
-            context = self._root_context(legal)
-        else:
-            guess, code = after
-            if not (0 <= guess < self.n_guesses and 0 <= code < self.n_patterns):
-                raise ValueError(f"after must be (guess row, pattern code), got {after!r}")
-            legal = self._legal_now(legal)
-            if self.mode_id == MODE_HARD:
-                context = self._hard_context_after(self._root_context(legal), guess, code)
-                legal = self._legal_in_context(legal, guess, code, context)
-            else:
-                legal = self._legal_after(legal, guess, code)
-                context = self._root_context(legal)
-            legal = self._legal_now(legal, members)
+        legal, context = self._legal_and_context(members, legal, after)
         return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
 
     def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,

@@ -85,8 +85,8 @@ class ExactSearcher:
     searcher's methods. It counts no states, and keeps no memo between
     calls. ``weights``: whole numbers, one per answer (default 1 each): the
     totals are then the sum of weight x guesses, and the bounds their
-    weighted forms (``wordle_fast.exact.weighted``, where they are proven);
-    the compiled searcher does not take them yet."""
+    weighted forms (``wordle_fast.exact.weighted``, where they are proven):
+    the twin of ``_weighted.WeightedSearcher`` as of ``_exact.ExactSearcher``."""
 
     def __init__(self, matrix, length, answer_rows, max_entries=1 << 25, n_threads=None,
                  mode="off", guess_letters=None, weights=None, **tuning):
@@ -111,6 +111,11 @@ class ExactSearcher:
             raise ValueError("weights must be whole numbers, 0 or more, one per answer")
         self.states = self.memo_hits = 0
         self.checkpoint = None   # never called: no search here outlives a signal check
+
+    @property
+    def total_weight(self) -> int:
+        """The answers' total weight (their number without weights)."""
+        return self.n_answers if self.weights is None else int(self.weights.sum())
 
     def clear(self):
         pass    # no memo outlives a call

@@ -73,21 +73,12 @@ from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF
 from wordle_fast.core._memo cimport Fingerprint
 from wordle_fast.core._scans cimport compare_keys, most_buckets, most_splits, order_by_bound
 from wordle_fast.core._search_base cimport (CHECK_EVERY, CHILD_KEYED, CHILD_SETTLED, CHILD_STRICT,
-                                       Child, memo_exact, memo_value)
+                                       Child, effort_weight, memo_exact, memo_value)
 from wordle_fast.core._typedefs cimport intp_t
 
 
 cdef enum:
     SMALL_SORT = 32       # _bucket_costs sorts sets up to this size by insertion
-
-
-cdef inline int _weight(Py_ssize_t states) noexcept nogil:
-    # An entry's weight in the memo: the bits of the states its search visited.
-    cdef int bits = 0
-    while states > 0:
-        bits += 1
-        states >>= 1
-    return bits
 
 
 cdef inline size_t _work_bytes(Py_ssize_t n) noexcept nogil:
@@ -131,7 +122,7 @@ cdef class Search(BoundPass):
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
         cdef int64_t result = self._search(members, n, depth, budget, legal, context, reach, most)
-        cdef int weight = _weight(self.states + self.scans - work_before + 1)
+        cdef int weight = effort_weight(self.states + self.scans - work_before + 1)
         if result <= budget:
             self._note(key, members, n, depth, context, result, True, weight)
         elif entry < 0 or result > memo_value(entry):

@@ -53,6 +53,15 @@ cdef inline bint memo_exact(int64_t entry) noexcept nogil:
     return entry & 1
 
 
+cdef inline int effort_weight(Py_ssize_t states) noexcept nogil:
+    # An entry's weight in the memo: the bits of the states its search visited.
+    cdef int bits = 0
+    while states > 0:
+        bits += 1
+        states >>= 1
+    return bits
+
+
 cdef class SearchBase:
     # the lists, the memo and its keys, the legal lists, the scans' scratch
     cdef object matrix_obj, answer_rows_obj, letters_obj, counts_obj
@@ -105,6 +114,7 @@ cdef class SearchBase:
     cdef bytes _hard_context_after(self, bytes context, Py_ssize_t guess, Py_ssize_t code)
     cdef uint64_t _legal_id(self, legal) except? 0xFFFFFFFFFFFFFFFF
     cdef object _legal_now(self, legal, members=*)
+    cdef tuple _legal_and_context(self, members, legal, after)
     cdef object _legal_in_context(self, legal, Py_ssize_t guess, Py_ssize_t code,
                                   bytes context)
     cdef object _legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code)

@@ -307,6 +307,28 @@ cdef class SearchBase:
                     "one is not the rule's")
         return legal
 
+    cdef tuple _legal_and_context(self, members, legal, after):
+        # A public solve's start: the legal rows and the memo key's context
+        # of `members` (checked: see _legal_now), where `after` (or None) is
+        # (guess, code) when the set is what that guess showing that code
+        # left of `legal`. In hard mode the memo then knows the set by the
+        # rule's state since `legal`, so that the sets of different openers
+        # share entries when the same words and the same rule remain.
+        if after is None or self.mode_id == MODE_OFF:
+            legal = self._legal_now(legal, members)
+            return legal, self._root_context(legal)
+        guess, code = after
+        if not (0 <= guess < self.n_guesses and 0 <= code < self.n_patterns):
+            raise ValueError(f"after must be (guess row, pattern code), got {after!r}")
+        legal = self._legal_now(legal)
+        if self.mode_id == MODE_HARD:
+            context = self._hard_context_after(self._root_context(legal), guess, code)
+            legal = self._legal_in_context(legal, guess, code, context)
+        else:
+            legal = self._legal_after(legal, guess, code)
+            context = self._root_context(legal)
+        return self._legal_now(legal, members), context
+
     cdef object _legal_in_context(self, legal, Py_ssize_t guess, Py_ssize_t code,
                                   bytes context):
         # Hard mode: the legal rows after `guess` shows `code`, where

@@ -1,0 +1,170 @@
+"""The compiled search under a prior (``_weighted.WeightedSearcher``) held to
+the brute force and to its twin (``_exact_twin.ExactSearcher(weights=...)``)
+on Hypothesis lists with random whole-number weights, in every mode; with
+every weight 1, to the uniform search; and ``optimal(prior=...)`` end to end."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_exact import small_lists
+from wordle_fast import Lexicon
+from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
+from wordle_fast.core._exact_twin import ExactSearcher as TwinSearcher
+from wordle_fast.errors import WordleError
+from wordle_fast.exact.optimum import optimal
+
+weighted = pytest.importorskip("wordle_fast.core._weighted")
+from wordle_fast.core._exact import ExactSearcher  # noqa: E402 (compiled, as the line above)
+
+MODES = st.sampled_from(["off", "hard", "strict"])
+
+
+@st.composite
+def weighted_lists(draw):
+    answers, guesses, max_guesses = draw(small_lists())
+    weights = draw(st.lists(st.integers(0, 40), min_size=len(answers), max_size=len(answers)))
+    weights[draw(st.integers(0, len(answers) - 1))] += 1    # at least one possible answer
+    return Lexicon(answers=answers, guesses=guesses), max_guesses, weights
+
+
+def searchers(lexicon, mode, weights):
+    options = dict(mode=mode, guess_letters=lexicon.encoded_guesses, n_threads=1)
+    return (weighted.WeightedSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                                      weights, **options),
+            TwinSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, weights=weights,
+                         **options))
+
+
+def brute(lexicon, max_guesses, mode, weights, **options):
+    encoded = [tuple(word) for word in lexicon.encoded_guesses]
+    return exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
+                       guesses=None if mode == "off" else encoded, weights=weights, **options)
+
+
+@pytest.mark.kernel
+@given(weighted_lists(), MODES)
+@settings(max_examples=60, deadline=None)
+def test_the_weighted_search_is_the_brute_force(case, mode):
+    lexicon, max_guesses, weights = case
+    compiled, twin = searchers(lexicon, mode, weights)
+    everyone = np.arange(lexicon.n_answers)
+    total = brute(lexicon, max_guesses, mode, weights)
+    assert compiled.solve(everyone, max_guesses) == min(total, INFEASIBLE)
+    assert compiled.total_weight == twin.total_weight == sum(weights)
+    per_opener = brute(lexicon, max_guesses, mode, weights, per_opener=True)
+    bounds = compiled.opener_bounds(range(lexicon.n_guesses), max_guesses)
+    guess_bounds, buckets = compiled.guess_bounds(everyone)
+    assert buckets.tolist() == twin.guess_bounds(everyone)[1].tolist()
+    for row, value in enumerate(per_opener):
+        assert min(bounds[row], INFEASIBLE) <= value, row
+        assert guess_bounds[row] >= INFEASIBLE or guess_bounds[row] <= value, row
+    # a search within a budget: the value when within it, else a bound above it
+    if total < INFEASIBLE:
+        assert compiled.solve(everyone, max_guesses, budget=total) == total
+        below = compiled.solve(everyone, max_guesses, budget=total - 1)
+        assert total - 1 < below <= total
+        assert compiled.lower_bound(everyone, max_guesses) <= total
+        best = compiled.best_guess(everyone, max_guesses)
+        assert compiled.after_guess(everyone, best, max_guesses) == total
+        assert per_opener[best] == total
+
+
+@pytest.mark.kernel
+@given(weighted_lists(), MODES)
+@settings(max_examples=40, deadline=None)
+def test_guess_costs_and_buckets_agree_with_the_twin(case, mode):
+    lexicon, max_guesses, weights = case
+    compiled, twin = searchers(lexicon, mode, weights)
+    everyone = np.arange(lexicon.n_answers)
+    rows = np.arange(lexicon.n_guesses)
+    costs, exact = compiled.guess_costs(everyone, rows, max_guesses)
+    want, _ = twin.guess_costs(everyone, rows, max_guesses)
+    assert all(c == w if e else c <= w for c, w, e in zip(costs, want, exact))
+    if min(want) < INFEASIBLE:
+        assert min(costs[exact]) == min(want)
+    opener = int(np.argmax(twin.guess_bounds(everyone)[1]))
+    codes, sizes, bounds = compiled.bucket_bounds(opener, max_guesses)
+    twin_codes, twin_sizes, twin_bounds = twin.bucket_bounds(opener, max_guesses)
+    # the same buckets (the compiled ones heaviest first), each bound at least the twin's
+    order = {int(code): i for i, code in enumerate(twin_codes)}
+    assert sorted(codes.tolist()) == sorted(order)
+    for code, size, bound in zip(codes.tolist(), sizes.tolist(), bounds.tolist()):
+        assert size == twin_sizes[order[code]]
+        members = np.flatnonzero(lexicon.matrix[opener] == code)
+        value = compiled.solve(members, max_guesses - 1, legal=None if mode == "off" else rows,
+                               after=None if mode == "off" else (opener, code))
+        assert twin_bounds[order[code]] <= bound <= value
+
+
+@pytest.mark.kernel
+@given(small_lists(), st.sampled_from(["off", "hard"]))
+@settings(max_examples=40, deadline=None)
+def test_every_weight_one_is_the_uniform_search(case, mode):
+    answers, guesses, max_guesses = case
+    lexicon = Lexicon(answers=answers, guesses=guesses)
+    options = dict(mode=mode, guess_letters=lexicon.encoded_guesses, n_threads=1)
+    uniform = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, **options)
+    ones = weighted.WeightedSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                                     np.ones(lexicon.n_answers, dtype=np.int64), **options)
+    everyone = np.arange(lexicon.n_answers)
+    assert ones.solve(everyone, max_guesses) == uniform.solve(everyone, max_guesses)
+    assert ones.total_weight == uniform.total_weight == lexicon.n_answers
+
+
+@pytest.mark.kernel
+@pytest.mark.parametrize("weights, problem", [
+    ([1, -1, 1], "0 or more"), ([0, 0, 0], "sum"), ([1, 2], "one whole number per answer"),
+    ([1.5, 1, 1], "whole numbers"), ([1 << 40, 1, 1], "sum"),
+])
+def test_weights_that_cannot_be_searched_are_refused(weights, problem):
+    lexicon = Lexicon(answers=["bat", "cat", "hat"], guesses=["bat", "cat", "hat"])
+    with pytest.raises(ValueError, match=problem):
+        weighted.WeightedSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, weights)
+
+
+def test_salet_under_every_weight_one_is_the_published_7920():
+    result = optimal(opener="salet", prior=[1] * 2315)
+    assert (result.weighted_total, result.total_guesses, result.expected_guesses) == (
+        7920, 7920, 7920 / 2315)
+
+
+def test_optimal_under_the_frequency_prior_replays_its_own_tree():
+    # the tree, replayed word by word, weighs exactly what the search proved
+    result = optimal(opener="salet", prior="frequency")
+    data = result.to_dict()
+    assert data["prior"]["name"] == "frequency" and data["prior"]["digest"].startswith("sha256:")
+    assert data["weighted_total"] == sum(d * w for d, w in result.weighted[
+        "weighted_distribution"].items())
+    assert data["expected_guesses"] == data["weighted_total"] / data["total_weight"]
+    # SALET's uniform optimum (7920) is not the least total of a tree that weighs words
+    assert result.total_guesses >= 7920
+    # and the uniform tree, graded under the prior, does no better than the weighted optimum
+    uniform = optimal(opener="salet")
+    from wordle_fast.exact.trees import verify_tree
+    from wordle_fast.priors import make_prior
+    lexicon = Lexicon.edition("original")
+    graded = verify_tree(uniform.tree, lexicon.answers, guesses=lexicon.guesses,
+                         weights=make_prior("frequency", lexicon.answers).integers)
+    assert graded["weighted_total"] >= result.weighted_total
+    json.dumps(data)
+
+
+def test_a_prior_without_an_opener_says_what_to_give():
+    with pytest.raises(WordleError, match="--opener WORD"):
+        optimal(prior="frequency")
+
+
+def test_weight_zero_answers_are_left_out_of_the_tree():
+    lexicon = Lexicon(answers=["bat", "cat", "hat", "mat", "pat"],
+                      guesses=["bat", "cat", "hat", "mat", "pat", "bch"])
+    result = optimal(opener="bch", lexicon=lexicon, prior={"bat": 3, "cat": 0, "hat": 1,
+                                                           "mat": 1, "pat": 2})
+    assert result.games == 4
+    assert result.weighted["total_weight"] == 7
+    want = exact_total(lexicon.matrix, lexicon.length, 6, weights=[3, 0, 1, 1, 2],
+                       per_opener=True)[lexicon.guess_index("bch")]
+    assert result.weighted_total == want

@@ -1,0 +1,600 @@
+# cython: language_level=3
+"""Exact play under a prior: ``WeightedSearcher``, the least expected guesses
+as a whole-number total. Each answer ``a`` has a weight ``w(a)`` (0: not a
+possible answer), and
+
+    T(S, d) = W(S) + min over guesses g of sum over patterns r other than
+              all-green of T(S_r, d - 1),      T({a}, d >= 1) = w(a),
+
+the sum over the answers of weight x guesses (every weight 1: the uniform
+total of _search.pyx). It is the uniform search's frame on the searcher's
+first layer (_search_base.pyx: the lists, the memo and its keys, the legal
+lists, the scans): depth-first with a budget, a result exact when within
+it, else a lower bound above it, memoized by (set, depth, rule context).
+The weighted bounds, proven in docs/exact.md and each held to the brute
+force (tests/test_weighted_search.py):
+
+* a set of mass W whose heaviest word weighs m costs at least 2W - m
+  (exact for one or two words);
+* a guess costs at least W plus 2W_B - m_B for each bucket B but its own:
+  its one-level bound. A weaker form from the uniform scan's bucket counts
+  k (k buckets' heaviest words weigh no more than the set's k heaviest)
+  sorts the guesses out first; only those it leaves within the budget get
+  the exact bound, a pass each;
+* with two guesses left only a guess that splits the set apart finishes;
+* a set no guess splits but by naming a word is found one word at a time,
+  heaviest first: sum of i x w_i;
+* in the hard modes the endgame bound (_endgame.pyx) holds as it is.
+
+Guesses go in order of their bound, until it reaches the best found; a
+guess's buckets are bounded by the memo, then searched one at a time
+(heaviest first in normal mode, lightest first in the hard modes), each
+with the budget the others' bounds leave.
+"""
+
+import numpy as np
+
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
+
+from wordle_fast.core._bound cimport INFEASIBLE, only_singles
+from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF
+from wordle_fast.core._memo cimport Fingerprint
+from wordle_fast.core._scans cimport compare_keys
+from wordle_fast.core._search_base cimport (CHECK_EVERY, SearchBase, effort_weight, memo_exact,
+                                            memo_value)
+from wordle_fast.core._typedefs cimport intp_t
+
+from wordle_fast.core._search_base import DEFAULT_MEMO_ENTRIES, positions_in, sorted_members
+
+# A set's mass stays below this, so that mass x guesses stays below INFEASIBLE.
+cdef int64_t MASS_CAP = INFEASIBLE >> 8
+MASS_LIMIT = MASS_CAP
+
+
+cdef struct Bucket:
+    # One bucket of a guess, as _guess_cost knows it.
+    Py_ssize_t start, size   # its members: grouped[start:start + size]
+    int64_t mass             # their total weight
+    int64_t lower            # what is known of its T: a lower bound, or exact
+    bint settled             # `lower` is its T
+    Fingerprint key
+    int64_t entry            # its memo entry, or -1
+
+
+cdef class WeightedSearcher(SearchBase):
+    """T(S, d) under a prior: the least total of weight x guesses, with a memo.
+
+    ``weights``: a whole number per answer (0: not a possible answer; the
+    members given are filtered so), at least one above 0, their sum below
+    ``MASS_LIMIT``. Every other argument and every method are
+    ``ExactSearcher``'s, with totals and bounds in weight units: a bucket's
+    least total is 2W - m (its mass W, its heaviest word m), a guess's
+    one-level bound W plus that of each of its buckets but its own.
+    """
+
+    cdef object weight_obj
+    cdef const int64_t* weight        # [n_answers]
+    cdef object row_weight_obj
+    cdef int64_t* row_weight          # [n_guesses] scratch: a candidate's weight by row, else -1
+    cdef object peak_obj
+    cdef int64_t* peak                # [n_patterns] scratch: the heaviest word per code
+    cdef readonly int64_t total_weight
+
+    def __init__(self, matrix, Py_ssize_t length, answer_rows, weights,
+                 Py_ssize_t max_entries=DEFAULT_MEMO_ENTRIES, n_threads=None, str mode="off",
+                 guess_letters=None, **tuning):
+        SearchBase.__init__(self, matrix, length, answer_rows, max_entries, n_threads, mode,
+                            guess_letters, **tuning)
+        given = np.asarray(weights)
+        if given.shape != (self.n_answers,):
+            raise ValueError(f"weights must give one whole number per answer "
+                             f"({self.n_answers}), got shape {given.shape}")
+        if given.dtype.kind not in "iu" and not np.array_equal(given, np.round(given)):
+            raise ValueError("weights must be whole numbers (scale real weights first: "
+                             "wordle_fast.priors.make_prior gives Prior.integers)")
+        self.weight_obj = np.ascontiguousarray(given, dtype=np.int64)
+        if (self.weight_obj < 0).any():
+            raise ValueError("weights must be 0 or more (0: not a possible answer)")
+        self.total_weight = int(self.weight_obj.sum())
+        if not 0 < self.total_weight < MASS_LIMIT:
+            raise ValueError(f"the weights must sum to between 1 and {MASS_LIMIT - 1}, "
+                             f"got {self.total_weight}")
+        self.weight = <const int64_t*> <size_t> self.weight_obj.ctypes.data
+        self.row_weight_obj = np.full(self.n_guesses, -1, dtype=np.int64)
+        self.row_weight = <int64_t*> <size_t> self.row_weight_obj.ctypes.data
+        self.peak_obj = np.zeros(self.n_patterns, dtype=np.int64)
+        self.peak = <int64_t*> <size_t> self.peak_obj.ctypes.data
+
+    @property
+    def weights(self):
+        return self.weight_obj.copy()
+
+    # -- the methods Python calls (ExactSearcher's) -------------------------------------
+
+    def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
+        """T(S, depth) if at most ``budget``, else a lower bound above it
+        (``after``: see ``ExactSearcher.solve``)."""
+        members = self._possible(members)
+        if members.shape[0] == 0:
+            return 0
+        self.memo.new_generation()
+        legal, context = self._legal_and_context(members, legal, after)
+        cdef const intp_t[::1] view = members
+        return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
+
+    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
+                    legal=None):
+        """The total for playing ``guess`` first with ``depth`` guesses in all."""
+        members = self._possible(members)
+        legal = self._legal_now(legal, members)
+        if legal is not None and not self._is_legal(legal, guess):
+            raise ValueError(f"guess row {guess} is not among the legal guesses")
+        if members.shape[0] == 0:
+            return 0
+        self.memo.new_generation()
+        return self._cost_of(members, guess, depth, budget, legal)
+
+    def lower_bound(self, members, int depth, legal=None):
+        """A cheap proven lower bound on T(S, depth): the memo's, else the
+        best one-level bound (no search)."""
+        members = self._possible(members)
+        legal = self._legal_now(legal, members)
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        if n <= 2:
+            return self._solve(&view[0], n, depth, INFEASIBLE, legal, None) if n else 0
+        if depth <= 1:
+            return INFEASIBLE
+        cdef int64_t entry = self.memo.find(self._key(&view[0], n, depth,
+                                                      self._root_context(legal)))
+        bounds, _, _ = self._guess_bounds(&view[0], n, legal, INFEASIBLE)
+        return max(int(bounds.min()), self._least(&view[0], n),
+                   0 if entry < 0 else memo_value(entry))
+
+    def guess_bounds(self, members, legal=None):
+        """``(bounds, buckets)`` of every legal guess over the set, in the
+        order of ``legal``: the buckets it makes and its one-level bound
+        (UNSOLVABLE for a guess that learns nothing)."""
+        members = self._possible(members)
+        legal = self._legal_now(legal, members)
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._guess_bounds(&view[0], members.shape[0], legal, INFEASIBLE)
+        return bounds, buckets
+
+    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
+        legal = self._legal_now(legal)
+        if legal is None:
+            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
+        return self._legal_after(legal, guess, code)
+
+    def guess_costs(self, members, rows, int depth, legal=None):
+        """As ``ExactSearcher.guess_costs``: each row's total (exact where
+        marked, else a lower bound) with it played next."""
+        members = self._possible(members)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        legal = self._legal_now(legal, members)
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        all_bounds, all_buckets, _ = self._guess_bounds(&view[0], n, legal, INFEASIBLE)
+        # a guess that learns nothing has a value all the same: W + T(S, depth - 1)
+        all_bounds[all_bounds >= INFEASIBLE] = self._mass(&view[0], n) + self._least(&view[0], n)
+        if legal is None:
+            costs = all_bounds[rows].astype(np.float64)
+        else:
+            at, present = positions_in(legal, rows)
+            if not present.all():
+                raise ValueError("every row must be a legal guess in this mode")
+            costs = all_bounds[at].astype(np.float64)
+        exact = np.zeros(rows.shape[0], dtype=bool)
+        cdef int64_t best = INFEASIBLE
+        cdef int64_t cost
+        for position in np.argsort(costs, kind="stable"):
+            if costs[position] >= best:
+                break
+            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
+            costs[position] = cost
+            if cost < best:
+                best = cost
+                exact[position] = True
+        return costs, exact
+
+    def best_guess(self, members, int depth, legal=None):
+        """An optimal guess row for the set (it must be solvable in ``depth``)."""
+        members = self._possible(members)
+        legal = self._legal_now(legal, members)
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        if n == 0:
+            raise ValueError("no candidates")
+        value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal, self._root_context(legal))
+        if value >= INFEASIBLE:
+            raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
+        if n == 1:
+            return int(self.answer_rows[view[0]])
+        bounds, _, _ = self._guess_bounds(&view[0], n, legal, value)
+        within = np.flatnonzero(bounds <= value)
+        for position in within[np.argsort(bounds[within], kind="stable")]:
+            row = position if legal is None else legal[position]
+            if self._cost_of(members, row, depth, value, legal) == value:
+                return int(row)
+        raise RuntimeError("no guess reaches the optimum found; this is a bug")
+
+    def bucket_bounds(self, Py_ssize_t opener, int depth):
+        """The buckets of ``opener`` over the possible answers, heaviest
+        first, the all-green one left out: ``(codes, sizes, bounds)``, each
+        bound a proven lower bound on the bucket's total with ``depth - 1``
+        guesses left (the best one-level bound over the guesses the rule
+        allows, at least 2W - m; UNSOLVABLE: it cannot finish in time)."""
+        if not 0 <= opener < self.n_guesses:
+            raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
+        everyone = self._possible(np.arange(self.n_answers))
+        codes = self.matrix_obj[opener, everyone].astype(np.int64)
+        masses = np.bincount(codes, weights=self.weight_obj[everyone],
+                             minlength=self.n_patterns).astype(np.int64)
+        found = [code for code in np.flatnonzero(masses) if code != self.all_green]
+        found.sort(key=lambda code: (-masses[code], code))
+        legal = self._legal_now(None)
+        sizes, bounds = [], []
+        for code in found:
+            members = everyone[codes == code]
+            sizes.append(members.shape[0])
+            child_legal = self._legal_after(legal, opener, code)
+            bounds.append(self._set_bound(members, depth - 1, child_legal))
+        return (np.array(found, dtype=np.int64), np.array(sizes, dtype=np.int64),
+                np.array(bounds, dtype=np.int64))
+
+    def opener_bounds(self, rows, int depth, int64_t threshold=INFEASIBLE - 1,
+                      bint with_buckets=False):
+        """A proven lower bound on the total with each guess row in ``rows``
+        played first: W plus each bucket's ``bucket_bounds`` bound (heaviest
+        first, an opener stopping once past ``threshold``)."""
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0
+                                                 or rows.max() >= self.n_guesses)):
+            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        out = np.empty(rows.shape[0], dtype=np.int64)
+        buckets = []
+        for i, row in enumerate(rows.tolist()):
+            codes, sizes, bounds = self.bucket_bounds(row, depth)
+            total = self.total_weight + int(bounds.sum())
+            out[i] = INFEASIBLE if bounds.shape[0] and bounds.max() >= INFEASIBLE else total
+            buckets.append((codes, sizes, bounds))
+        return (out, buckets) if with_buckets else out
+
+    # -- the search ---------------------------------------------------------------------
+
+    cdef object _possible(self, members):
+        # The members checked and sorted, those of weight 0 left out.
+        members = sorted_members(members, self.n_answers)
+        return np.ascontiguousarray(members[self.weight_obj[members] > 0])
+
+    cdef int64_t _set_bound(self, members, int depth, legal) except -1:
+        # What a search would first know of T(members, depth): the least
+        # total, raised to the best one-level bound with guesses to spare.
+        cdef const intp_t[::1] view = members
+        cdef Py_ssize_t n = members.shape[0]
+        cdef int64_t least = self._small(&view[0], n, depth)
+        if least >= 0:
+            return least
+        bounds, buckets, _ = self._guess_bounds(&view[0], n, legal, INFEASIBLE)
+        if depth == 2:      # only a guess that splits the set apart finishes, at its bound
+            bounds = bounds[buckets == n]
+            return int(bounds.min()) if bounds.shape[0] else INFEASIBLE
+        return min(max(int(bounds.min()), self._least(&view[0], n)), INFEASIBLE)
+
+    cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
+                          legal) except -1:
+        cdef const intp_t[::1] view = members
+        return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal,
+                                self._root_context(legal))
+
+    cdef int64_t _mass(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
+        cdef int64_t mass = 0
+        cdef Py_ssize_t j
+        for j in range(n):
+            mass += self.weight[members[j]]
+        return mass
+
+    cdef int64_t _least(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
+        # 2W - m: every word but the one the next guess names takes two guesses.
+        cdef int64_t mass = 0, heaviest = 0
+        cdef Py_ssize_t j
+        for j in range(n):
+            mass += self.weight[members[j]]
+            heaviest = max(heaviest, self.weight[members[j]])
+        return 2 * mass - heaviest
+
+    cdef int64_t _small(self, const intp_t* members, Py_ssize_t n, int depth) noexcept nogil:
+        # T for one or two words (2W - m: the heavier guessed first), and
+        # INFEASIBLE for a set that cannot finish with the guesses left; -1
+        # for every other set.
+        if n == 1:
+            return self.weight[members[0]] if depth >= 1 else INFEASIBLE
+        if depth <= 1:
+            return INFEASIBLE
+        if n == 2:
+            return self._least(members, n)
+        return -1
+
+    cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
+                        legal, bytes context, Py_ssize_t guess=-1, Py_ssize_t code=0) except -1:
+        # As _search.pyx's _solve: in hard mode the set's legal list may still
+        # be owed (`legal` filtered by `guess` showing `code`, guess >= 0).
+        cdef int64_t small = self._small(members, n, depth)
+        if small >= 0:
+            return small
+        cdef int64_t least = self._least(members, n)
+        if least > budget:
+            return least
+        cdef Fingerprint key = self._key(members, n, depth, context)
+        cdef int64_t entry = self.memo.find(key)
+        if entry >= 0:
+            self.memo_hits += 1
+            if memo_exact(entry) or memo_value(entry) > budget:
+                return memo_value(entry)
+        self.states += 1
+        if self.states & (CHECK_EVERY - 1) == 0:
+            self._check_in()
+        cdef Py_ssize_t work_before = self.states
+        if guess >= 0:
+            legal = self._legal_in_context(legal, guess, code, context)
+        cdef int64_t result = self._search(members, n, depth, budget, legal, context, least)
+        cdef int effort = effort_weight(self.states - work_before + 1)
+        if result <= budget:
+            self._note(key, members, n, depth, context, result, True, effort)
+        elif entry < 0 or result > memo_value(entry):
+            self._note(key, members, n, depth, context, result, False, effort)
+        return result
+
+    cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
+                         legal, bytes context, int64_t least) except -1:
+        # The best guess's total within `budget` (else a lower bound above
+        # it), for a set of three or more; `least`: its 2W - m.
+        if (self.endgame_of != NULL and legal is not None and depth >= 3 and n > depth
+                and self._endgame_cut(members, n, depth, legal)):
+            self.endgame_cuts += 1
+            return INFEASIBLE
+        bounds, buckets, rows = self._guess_bounds(members, n, legal, budget, True)
+        if rows is None:
+            return self._chain(members, n, depth)
+        cdef const int64_t[::1] bound_view = bounds
+        cdef const int64_t[::1] bucket_view = buckets
+        cdef const intp_t[::1] row_view = rows
+        cdef Py_ssize_t n_rows = row_view.shape[0], i, position
+        cdef int64_t floor = INFEASIBLE, best = budget + 1, cost
+        for i in range(bound_view.shape[0]):
+            if bound_view[i] < floor and (depth > 2 or bucket_view[i] == n):
+                floor = bound_view[i]
+        if depth == 2 or floor >= INFEASIBLE:
+            return min(floor, INFEASIBLE)       # with two left the bound is the cost
+        floor = max(floor, least)
+        if floor > budget:
+            return floor
+        order = np.argsort(bounds[rows], kind="stable")
+        cdef const intp_t[::1] order_view = np.ascontiguousarray(order, dtype=np.intp)
+        cdef char* work = <char*> malloc(n * (2 * sizeof(uint64_t) + sizeof(intp_t)
+                                              + sizeof(Bucket)) + sizeof(Bucket))
+        if work == NULL:
+            raise MemoryError()
+        try:
+            for i in range(n_rows):
+                position = row_view[order_view[i]]
+                if bound_view[position] >= best:
+                    break
+                cost = self._guess_cost(members, n, position if legal is None
+                                        else legal[position], depth, best - 1, legal,
+                                        context, work)
+                if cost < best:
+                    best = cost
+                    if best == bound_view[position]:
+                        break   # reached its own lower bound, which no later guess beats
+        finally:
+            free(work)
+        return best if best <= budget else max(best, floor)
+
+    cdef int64_t _chain(self, const intp_t* members, Py_ssize_t n, int depth) except -1:
+        # A set no guess splits but by naming a word: one word at a time,
+        # heaviest first, sum of i x w_i (if the guesses left suffice).
+        if depth < n:
+            return INFEASIBLE
+        masses = np.sort(self._weights_of(members, n))[::-1]
+        return int((masses * np.arange(1, n + 1)).sum())
+
+    cdef object _weights_of(self, const intp_t* members, Py_ssize_t n):
+        out = np.empty(n, dtype=np.int64)
+        cdef int64_t[::1] view = out
+        cdef Py_ssize_t j
+        for j in range(n):
+            view[j] = self.weight[members[j]]
+        return out
+
+    cdef tuple _guess_bounds(self, const intp_t* members, Py_ssize_t n, legal, int64_t budget,
+                             bint chain=False):
+        # (bounds, buckets, kept) of every legal guess over the set (in the
+        # order of `legal`): the exact one-level bound for the guesses whose
+        # weaker form from the bucket counts is within `budget`, that weaker
+        # form for the others (both proven; UNSOLVABLE for a guess that
+        # learns nothing), and the positions given the exact bound. With
+        # `chain`, kept is None when the set can only be solved one word at
+        # a time (see _chain).
+        uniform, buckets, _ = self._all_bounds(members, n, legal)
+        cdef const int64_t[::1] uniform_view = uniform
+        cdef const int64_t[::1] bucket_view = buckets
+        cdef Py_ssize_t n_rows = bucket_view.shape[0], i, j, k, row
+        if chain and only_singles(&uniform_view[0], &bucket_view[0], n_rows, n):
+            return uniform, buckets, None
+        masses = np.sort(self._weights_of(members, n))[::-1]
+        heaviest = np.concatenate(([0], np.cumsum(masses)))   # the k heaviest words' mass
+        cdef const int64_t[::1] top = heaviest
+        cdef int64_t mass = top[n], named, bound
+        out = np.empty(n_rows, dtype=np.int64)
+        cdef int64_t[::1] out_view = out
+        exact_at = np.empty(n_rows, dtype=np.intp)
+        cdef intp_t[::1] exact_view = exact_at
+        cdef Py_ssize_t n_exact = 0
+        cdef const intp_t[::1] legal_view
+        if legal is not None:
+            legal_view = legal
+        for j in range(n):
+            self.row_weight[self.answer_rows[members[j]]] = self.weight[members[j]]
+        try:
+            for i in range(n_rows):
+                row = i if legal is None else legal_view[i]
+                k = bucket_view[i]
+                named = self.row_weight[row]
+                if k == 1 and named < 0:
+                    out_view[i] = INFEASIBLE   # learns nothing: never optimal
+                    continue
+                # W, then 2W_B - m_B for each bucket but the guess's own:
+                # the heaviest words of k distinct buckets weigh no more
+                # than the set's k heaviest
+                if named >= 0:
+                    bound = 3 * mass - 2 * named - top[k - 1]
+                else:
+                    bound = 3 * mass - top[k]
+                out_view[i] = bound
+                if bound <= budget:
+                    out_view[i] = self._level_bound(members, n, row, mass, named)
+                    exact_view[n_exact] = i
+                    n_exact += 1
+        finally:
+            for j in range(n):
+                self.row_weight[self.answer_rows[members[j]]] = -1
+        return out, buckets, exact_at[:n_exact]
+
+    cdef int64_t _level_bound(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
+                              int64_t mass, int64_t named) noexcept nogil:
+        # W + sum over the buckets but the green one of 2W_B - m_B
+        # = 3W - 2 w(guess) [if a candidate] - sum of each bucket's heaviest.
+        cdef Py_ssize_t j, code
+        cdef int64_t peaks = 0, w
+        for j in range(n):
+            code = self._code(guess, members[j])
+            w = self.weight[members[j]]
+            if code != self.all_green and w > self.peak[code]:
+                peaks += w - self.peak[code]
+                self.peak[code] = w
+        for j in range(n):
+            self.peak[self._code(guess, members[j])] = 0
+        return 3 * mass - (2 * named if named >= 0 else 0) - peaks
+
+    cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
+                             int depth, int64_t budget, legal, bytes context,
+                             char* work=NULL) except -1:
+        # W + sum over non-green buckets of T(bucket, depth - 1), stopping as
+        # soon as the running cost (with the other buckets' lower bounds)
+        # passes the budget: then that partial sum, a lower bound.
+        cdef char* own = NULL
+        if work == NULL:
+            work = own = <char*> malloc(n * (2 * sizeof(uint64_t) + sizeof(intp_t)
+                                             + sizeof(Bucket)) + sizeof(Bucket))
+            if work == NULL:
+                raise MemoryError()
+        cdef uint64_t* keys = <uint64_t*> work                     # n
+        cdef uint64_t* order = keys + n                            # n
+        cdef intp_t* grouped = <intp_t*> (order + n)               # n
+        cdef Bucket* buckets = <Bucket*> (grouped + n)             # n + 1
+        try:
+            return self._bucket_costs(members, n, guess, depth, budget, legal, context,
+                                      keys, order, grouped, buckets)
+        finally:
+            free(own)
+
+    cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
+                               int depth, int64_t budget, legal, bytes context, uint64_t* keys,
+                               uint64_t* order, intp_t* grouped, Bucket* buckets) except -1:
+        cdef Py_ssize_t j, b, start = 0, n_buckets = 0
+        cdef int64_t total = 0, value, lower
+        for j in range(n):
+            keys[j] = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
+            total += self.weight[members[j]]
+        qsort(keys, n, sizeof(uint64_t), compare_keys)
+        for j in range(n):
+            grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
+        for j in range(1, n + 1):
+            if j == n or (keys[j] >> 32) != (keys[start] >> 32):
+                if (keys[start] >> 32) != <uint64_t> self.all_green:
+                    b = n_buckets
+                    buckets[b].start, buckets[b].size = start, j - start
+                    buckets[b].mass = self._mass(grouped + start, j - start)
+                    lower = self._small(grouped + start, j - start, depth - 1)
+                    buckets[b].settled = lower >= 0
+                    if lower < 0:
+                        lower = self._least(grouped + start, j - start)
+                    buckets[b].lower, buckets[b].entry = lower, -1
+                    total += lower
+                    # heaviest first in normal mode, lightest first in the hard modes
+                    order[b] = ((MASS_CAP - buckets[b].mass if self.mode_id == MODE_OFF
+                                 else buckets[b].mass) << 16) | b
+                    n_buckets += 1
+                start = j
+        if total > budget or total >= INFEASIBLE:
+            return min(total, INFEASIBLE)
+        qsort(order, n_buckets, sizeof(uint64_t), compare_keys)
+        contexts = [None] * n_buckets if self.mode_id == MODE_HARD else None
+        total = self._settle_buckets(buckets, n_buckets, grouped, keys, guess, depth, budget,
+                                     total, legal, context, contexts)
+        if total > budget:
+            return total
+        for j in range(n_buckets):
+            b = order[j] & 0xFFFF
+            if buckets[b].settled:
+                continue
+            lower = buckets[b].lower
+            value = self._solve_bucket(&buckets[b], grouped, keys, guess, depth,
+                                       budget - (total - lower), legal,
+                                       None if contexts is None else contexts[b])
+            total += max(value, lower) - lower
+            if total > budget or total >= INFEASIBLE:
+                return min(total, INFEASIBLE)
+        return total
+
+    cdef int64_t _settle_buckets(self, Bucket* buckets, Py_ssize_t n_buckets, intp_t* grouped,
+                                 const uint64_t* keys, Py_ssize_t guess, int depth,
+                                 int64_t budget, int64_t total, legal, bytes context,
+                                 list contexts) except -1:
+        # What the memo knows of each bucket of three or more, before any is
+        # searched: a guess whose buckets already pass the budget is dropped.
+        # (Strict mode's keys need the filtered list: left to the search.)
+        cdef Py_ssize_t b
+        cdef int64_t entry
+        child_context = None
+        for b in range(n_buckets):
+            if buckets[b].settled or (legal is not None and self.mode_id != MODE_HARD):
+                continue
+            if contexts is not None:
+                child_context = self._hard_context_after(
+                    context, guess, <Py_ssize_t> (keys[buckets[b].start] >> 32))
+                contexts[b] = child_context
+            buckets[b].key = self._key(grouped + buckets[b].start, buckets[b].size, depth - 1,
+                                       child_context)
+            entry = self.memo.find(buckets[b].key)
+            buckets[b].entry = entry
+            if entry >= 0 and memo_value(entry) >= buckets[b].lower:
+                total += min(memo_value(entry), INFEASIBLE) - buckets[b].lower
+                buckets[b].lower = min(memo_value(entry), INFEASIBLE)
+                buckets[b].settled = memo_exact(entry)
+                if total > budget:
+                    return total
+        return total
+
+    cdef int64_t _solve_bucket(self, Bucket* bucket, intp_t* grouped, const uint64_t* keys,
+                               Py_ssize_t guess, int depth, int64_t budget, legal,
+                               bytes child_context) except -1:
+        # One bucket of `guess` searched with `budget`, one guess fewer left.
+        cdef Py_ssize_t code = <Py_ssize_t> (keys[bucket.start] >> 32)
+        if legal is None:
+            return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, None,
+                               None)
+        if self.mode_id == MODE_HARD:
+            return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, legal,
+                               child_context, guess, code)
+        child_legal = self._legal_after(legal, guess, code)
+        return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget,
+                           child_legal, self._root_context(child_legal))
