@@ -168,3 +168,22 @@ def test_weight_zero_answers_are_left_out_of_the_tree():
     want = exact_total(lexicon.matrix, lexicon.length, 6, weights=[3, 0, 1, 1, 2],
                        per_opener=True)[lexicon.guess_index("bch")]
     assert result.weighted_total == want
+
+
+def test_the_command_prints_the_expected_guesses_and_writes_the_prior(capsys, tmp_path):
+    from wordle_fast.cli import main
+
+    weights = tmp_path / "weights.tsv"
+    weights.write_text("".join(f"{word}\t{1 + i % 3}\n" for i, word in enumerate(
+        Lexicon.edition("original").answers)))
+    assert main(["optimal", "--opener", "salet", "--prior", str(weights), "--json", "-",
+                 "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["prior"]["scale"] == "as written"
+    assert data["expected_guesses"] == data["weighted_total"] / data["total_weight"]
+    assert main(["optimal", "--opener", "salet", "--prior", "frequency", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "expected guesses" in out and "Weighted by the prior" in out
+    # no opener: said at once, before any table is announced or searched
+    assert main(["optimal", "--prior", "frequency"]) == 2
+    assert "--opener WORD" in capsys.readouterr().err

@@ -10,12 +10,14 @@ from wordle_fast.cli.options import (
     add_json_option,
     add_long_search_options,
     add_max_guesses_option,
+    add_prior_options,
     add_quiet_option,
     add_word_list_options,
     add_workers_option,
     capped_workers,
     lexicon_of,
     long_search_options,
+    prior_of,
 )
 from wordle_fast.cli.output import (
     EXIT_OK,
@@ -41,6 +43,7 @@ examples:
   wordle-fast optimal --opener salet --hard --tree -
   wordle-fast verify-tree salet.json           # check the saved tree
   wordle-fast optimal --opener jujus --lists nyt2023 --store jujus.sqlite   # resumable
+  wordle-fast optimal --opener slate --prior frequency   # fewest expected guesses, by frequency
 """
 
 
@@ -58,7 +61,9 @@ def add_arguments(parser) -> None:
     add_max_guesses_option(parser, f"guesses allowed per game (default {ONE_BOARD_LIMIT})",
                            default=ONE_BOARD_LIMIT)
     add_hard_mode_options(parser)
-    add_json_option(parser, "opener, totals, distribution, tree and certificate")
+    add_prior_options(parser)
+    add_json_option(parser, "opener, totals, distribution, tree and certificate (under a "
+                            "prior: prior, weighted_total, expected_guesses)")
     parser.add_argument("--tree", metavar="FILE",
                         help="the tree as indented text, to FILE or '-' for standard output")
     add_quiet_option(parser)
@@ -68,16 +73,20 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from wordle_fast.cli.notices import announce_opening_table
-    from wordle_fast.exact.optimum import NoOpenerFinishes, SearchInterrupted, optimal
+    from wordle_fast.exact.optimum import (
+        PRIOR_NEEDS_OPENER, NoOpenerFinishes, SearchInterrupted, optimal)
     from wordle_fast.exact.scheduling import default_workers
     from wordle_fast.exact.trees import tree_text
 
     _check(args)
     store, memo_bytes = long_search_options(args)
     lexicon = lexicon_of(args)
+    prior = prior_of(args, lexicon)
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     every_opener = args.opener is None and args.candidates is None
+    if every_opener and not prior.uniform:
+        raise InvalidOption(PRIOR_NEEDS_OPENER)
     if every_opener:
         announce_opening_table("wordle-fast optimal", lexicon,
                                Rules(args.hard_mode, args.max_guesses), None,
@@ -88,7 +97,7 @@ def run(args) -> int:
         result = optimal(opener=args.opener, lexicon=lexicon,
                          rules=Rules(args.hard_mode, args.max_guesses), candidates=args.candidates,
                          progress=progress, workers=workers, recompute=args.recompute,
-                         store=store or None, memo_bytes=memo_bytes)
+                         store=store or None, memo_bytes=memo_bytes, prior=prior)
     except SearchInterrupted as stop:
         print(f"\nwordle-fast optimal: interrupted: {stop.describe()}", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from wordle_fast.errors import InvalidOption, InvalidPattern
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.priors import PRIORS, Prior, make_prior
 from wordle_fast.rulebook import HARD_MODES, Rules, guess_limit
 from wordle_fast.words import EDITIONS, counted, edition
 
@@ -65,6 +66,26 @@ def lexicon_of(args) -> Lexicon:
     if args.lists is not None:
         return Lexicon.edition(args.lists)
     return Lexicon(answers=args.answers, guesses=args.guesses)
+
+
+def add_prior_options(parser: argparse.ArgumentParser) -> None:
+    """--prior and --prior-default: how likely each answer is."""
+    parser.add_argument("--prior", default="uniform", metavar="uniform|frequency|FILE",
+                        help="how likely each answer is: uniform (default), by word frequency, "
+                             "or a weights file (word<TAB>weight per line, or a JSON object; "
+                             "weight 0: not a possible answer)")
+    parser.add_argument("--prior-default", type=float, default=None, metavar="W",
+                        help="the weight of the answers a --prior FILE leaves out (default: "
+                             "leaving one out is an error)")
+
+
+def prior_of(args, lexicon: Lexicon) -> Prior:
+    """The prior the options name over the lexicon's answers, checked before
+    any search starts (every mistake one line: what and where)."""
+    if args.prior_default is not None and args.prior in PRIORS:
+        raise InvalidOption(f"--prior-default gives the weight of the words a --prior FILE "
+                            f"leaves out; --prior {args.prior} leaves none out: drop it")
+    return make_prior(args.prior, lexicon.answers, args.prior_default)
 
 
 # -- rules and limits -----------------------------------------------------------------

@@ -10,13 +10,14 @@ import argparse
 from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_max_guesses_option,
+    add_prior_options,
     add_word_list_options,
     lexicon_of,
+    prior_of,
 )
 from wordle_fast.cli.output import ProgressBar
 from wordle_fast.errors import InvalidOption
 from wordle_fast.game.solver import GUESS_POOLS, Solver
-from wordle_fast.priors import PRIORS, make_prior
 from wordle_fast.strategies import BOARD_STRATEGIES, STRATEGIES, make_strategy, option_takers
 
 
@@ -47,13 +48,7 @@ def add_solver_options(parser: argparse.ArgumentParser, *, top: int | None = 10,
     add_hard_mode_options(parser)
     parser.add_argument("--guess-pool", choices=GUESS_POOLS, default="allowed",
                         help="guess from every allowed word, or only from possible answers")
-    parser.add_argument("--prior", default="uniform", metavar="uniform|frequency|FILE",
-                        help="how likely each answer is: uniform (default), by word frequency, "
-                             "or a weights file (word<TAB>weight per line, or a JSON object; "
-                             "weight 0: not a possible answer)")
-    parser.add_argument("--prior-default", type=float, default=None, metavar="W",
-                        help="the weight of the answers a --prior FILE leaves out (default: "
-                             "leaving one out is an error)")
+    add_prior_options(parser)
     parser.add_argument("--cache-dir", metavar="DIR",
                         help="where first-move scores are kept (default: $WORDLE_FAST_CACHE_DIR, "
                              "else the XDG cache directory)")
@@ -85,11 +80,7 @@ def solver_from(args) -> Solver:
     strategy = make_strategy(name, boards=args.boards, flags=True,
                              **{key: getattr(args, key) for key in strategy_options()})
     lexicon = lexicon_of(args)
-    if args.prior_default is not None and args.prior in PRIORS:
-        raise InvalidOption(f"--prior-default gives the weight of the words a --prior FILE "
-                            f"leaves out; --prior {args.prior} leaves none out: drop it")
-    # checked here, before any search starts
-    prior = make_prior(args.prior, lexicon.answers, args.prior_default)
+    prior = prior_of(args, lexicon)    # checked here, before any search starts
     # The one limit, the game's (in args.rules), which the strategy reads from the game.
     options = dict(lexicon=lexicon, strategy=strategy, guess_pool=args.guess_pool,
                    prior=prior, rules=args.rules)

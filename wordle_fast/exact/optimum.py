@@ -27,11 +27,14 @@ from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.exact.tables import OpeningTable
 from wordle_fast.exact.trees import build_tree, verify_tree
 from wordle_fast.lexicon import Lexicon, lexicon_from
+from wordle_fast.priors import Prior, make_prior
 from wordle_fast.rulebook import Rules, one_board_rules
 from wordle_fast.rules import mode_name
 from wordle_fast.words import counted, distribution_text
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
+PRIOR_NEEDS_OPENER = ("the best opener under a prior is not proven yet: give an opener "
+                      "(--opener WORD) or a number of candidate openers (--candidates N)")
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -92,6 +95,8 @@ class OptimalResult:
     best_openers: list[str] = field(default_factory=list)
     certificate: OpeningTable | None = None
     guarantee: int | None = None
+    prior: Prior | None = None      # the weights the total is under; None: uniform
+    weighted: dict = field(default_factory=dict)   # verify_tree's weighted figures, if so
 
     @property
     def mode(self) -> str:
@@ -116,6 +121,18 @@ class OptimalResult:
     @property
     def mean(self) -> float:
         return self.total_guesses / self.games
+
+    @property
+    def weighted_total(self) -> int | None:
+        """The sum of weight x guesses (under a prior, the integer weights): the
+        objective the search minimised; None when uniform."""
+        return self.weighted.get("weighted_total")
+
+    @property
+    def expected_guesses(self) -> float:
+        """The expected guesses: under a prior, the weighted total over the
+        weights' sum; else the mean."""
+        return self.weighted.get("expected_guesses", self.mean)
 
     @property
     def worst(self) -> int:
@@ -143,6 +160,12 @@ class OptimalResult:
         if self.certificate is not None:
             data["best_openers"] = self.best_openers
             data["certificate"] = self.certificate.to_dict()
+        if self.weighted:
+            data.update(prior=self.prior.description(), weighted_total=self.weighted_total,
+                        total_weight=self.weighted["total_weight"],
+                        expected_guesses=self.expected_guesses,
+                        weighted_distribution={str(k): v for k, v in
+                                               self.weighted["weighted_distribution"].items()})
         return data
 
     def headline(self) -> str:
@@ -158,6 +181,11 @@ class OptimalResult:
             what = ""
         else:
             what = f"; the {self.scope} tried, NOT proven optimal over every opener"
+        if self.weighted:
+            return (f"{self.opener.upper()} ({self.mode} mode, at most {self.max_guesses} "
+                    f"guesses, prior {self.prior.name}): {self.expected_guesses:.4f} expected "
+                    f"guesses ({self.weighted_total} / {self.weighted['total_weight']} in whole "
+                    f"weights), worst {self.worst}{what}")
         return (f"{self.opener.upper()} ({self.mode} mode, at most {self.max_guesses} guesses): "
                 f"{self.total_guesses} guesses in total over {self.games} answers, mean "
                 f"{self.mean:.4f}, worst {self.worst}{what}")
@@ -165,6 +193,11 @@ class OptimalResult:
     def summary(self) -> str:
         lines = [self.headline(),
                  "Distribution: " + distribution_text(self.distribution)]
+        if self.weighted:
+            lines[-1] += f" (by count; {self.total_guesses} guesses over {self.games} answers)"
+            share = {d: f"{100 * w / self.weighted['total_weight']:.1f}%"
+                     for d, w in self.weighted["weighted_distribution"].items()}
+            lines.append("Weighted by the prior: " + distribution_text(share))
         if self.certificate is not None:
             table = self.certificate
             counts = table.counts()
@@ -187,7 +220,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
             candidates: int | None = None, progress=None, *,
             workers: int = 1, recompute: bool = False, results_path=None,
             lists: str | None = None, store=None,
-            memo_bytes: int | None = None, rules: Rules | None = None) -> OptimalResult:
+            memo_bytes: int | None = None, rules: Rules | None = None,
+            prior=None) -> OptimalResult:
     """The proven minimum total guesses, and its tree.
 
     With ``opener``: the best play after that first guess. Without: the best
@@ -207,19 +241,32 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
     ``progress(stage, done, total)`` for the stages of the table. Ctrl-C
     raises ``SearchInterrupted`` with the best bound reached. The rules:
     ``hard_mode`` (default off) and ``max_guesses`` (default 6), or
-    ``rules``, a :class:`wordle_fast.Rules` of one board.
+    ``rules``, a :class:`wordle_fast.Rules` of one board. ``prior``: how
+    likely each answer is (``make_prior``: "frequency", a weights file, a
+    mapping or an array aligned with the answers): the search then
+    minimises the expected guesses, exactly, as the sum of weight x guesses
+    in the prior's whole-number weights (an answer of weight 0 is not a
+    possible one); it needs an ``opener`` or ``candidates`` for now.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     if opener is not None and candidates is not None:
         raise WordleError("give an opener or a number of candidate openers, not both")
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    prior = make_prior(prior, lexicon.answers)
+    weights = None if prior.uniform else prior.integers
+    if weights is not None and opener is None and candidates is None:
+        raise WordleError(PRIOR_NEEDS_OPENER)
     started = time.perf_counter()
     openers, scope, certificate = _openers_to_try(lexicon, rules, opener, candidates,
                                                   workers=workers, recompute=recompute,
                                                   results_path=results_path, progress=progress)
-    searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes)
+    try:
+        searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes,
+                                       weights=weights)
+    except ValueError as error:     # weights too large to keep totals exact
+        raise WordleError(f"the prior {prior.name}: {error}") from None
     if store is not None:
-        store = ProvenStore(store, store_description(lexicon, rules.mode))
+        store = ProvenStore(store, store_description(lexicon, rules.mode, prior))
         store.attach(searcher)
     best_row, best_total = _best_of(searcher, lexicon, openers, rules.max_guesses, store,
                                     None if certificate is not None else progress)
@@ -243,31 +290,37 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
                           "a results file holds a false entry; remove it (or name another "
                           "--results file) and run again")
     played_limit = rules.max_guesses if guarantee is None else guarantee
+    possible = np.arange(lexicon.n_answers) if weights is None else np.flatnonzero(weights)
     try:
-        tree = build_tree(searcher, lexicon, np.arange(lexicon.n_answers), best_row,
+        tree = build_tree(searcher, lexicon, possible, best_row,
                           played_limit, every_guess(searcher, lexicon))
     except KeyboardInterrupt:
         raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
                                 lexicon.n_answers, None) from None
     # Every tree returned is replayed on every answer, independently of the search.
-    check = verify_tree(tree, lexicon.answers, rules.mode, played_limit,
-                        guesses=lexicon.guesses)
-    if check["total_guesses"] != best_total and store is not None:
+    check = verify_tree(tree, [lexicon.answers[a] for a in possible], rules.mode, played_limit,
+                        guesses=lexicon.guesses,
+                        weights=None if weights is None else weights[possible])
+    proven = check["total_guesses" if weights is None else "weighted_total"]
+    if proven != best_total and store is not None:
         # The replay disproves what the store claimed (its rows forged with
         # their digests recomputed, say): search again without it.
         logging.getLogger("wordle_fast").warning(
             "wordle-fast: the store of proven states %s claims values the tree's replay "
             "disproves (the tree totals %s, the search with the store %s); searching again "
-            "without it: remove that store", store.path, check["total_guesses"], best_total)
+            "without it: remove that store", store.path, proven, best_total)
         store.close()
         return optimal(opener, lexicon, candidates=candidates, progress=progress,
                        workers=workers, recompute=recompute, results_path=results_path,
-                       store=None, memo_bytes=memo_bytes, rules=rules)
-    if check["total_guesses"] != best_total:
-        raise RuntimeError(f"the tree totals {check['total_guesses']} but the search proved "
+                       store=None, memo_bytes=memo_bytes, rules=rules, prior=prior)
+    if proven != best_total:
+        raise RuntimeError(f"the tree totals {proven} but the search proved "
                            f"{best_total}; this is a bug")
+    weighted = {} if weights is None else {key: check[key] for key in (
+        "weighted_total", "total_weight", "expected_guesses", "weighted_distribution")}
     return OptimalResult(opener=lexicon.guesses[best_row], rules=rules,
-                         total_guesses=best_total, tree=tree,
+                         total_guesses=check["total_guesses"], tree=tree,
+                         prior=None if weights is None else prior, weighted=weighted,
                          distribution=check["distribution"],
                          seconds=time.perf_counter() - started, stats=searcher.stats(),
                          scope=scope, best_openers=(certificate.best if certificate is not None

@@ -54,9 +54,11 @@ def memo_entries(available: int | None = None, memo_bytes: int | None = None) ->
 
 
 def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None,
-                        memo_bytes: int | None = None):
+                        memo_bytes: int | None = None, weights=None):
     """The exact search over ``lexicon`` under ``hard_mode`` (compiled, or
-    its twin under ``WORDLE_FAST_IMPL=python``).
+    its twin under ``WORDLE_FAST_IMPL=python``); ``weights``: whole numbers
+    aligned with the answers (``Prior.integers``) for the search under a
+    prior, whose totals are the sum of weight x guesses (None: uniform).
     ``TooLarge`` first when it would not fit: it holds matrix-sized arrays
     (an answer-major copy, and in normal mode a copy in the order its bound
     pass reads; 40,000 x 40,000 words under a 5.7 GiB ulimit failed at the
@@ -67,11 +69,27 @@ def make_exact_searcher(lexicon: Lexicon, hard_mode: str = "off", n_threads=None
     check_memory(copies * lexicon.matrix_bytes,
                  f"the exact search over {lexicon.n_guesses} guesses by {lexicon.n_answers} "
                  f"answers ({copies} copies of the pattern matrix)")
-    return exact_searcher_class()(
-        lexicon.matrix, lexicon.length, lexicon.answer_rows,
-        max_entries=memo_entries(memo_bytes=memo_bytes),
-        n_threads=n_threads, mode=check_mode(hard_mode),
-        guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
+    options = dict(max_entries=memo_entries(memo_bytes=memo_bytes), n_threads=n_threads,
+                   mode=check_mode(hard_mode),
+                   guess_letters=None if hard_mode == "off" else lexicon.encoded_guesses)
+    if weights is None:
+        return exact_searcher_class()(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                                      **options)
+    return exact_searcher_class(weighted=True)(lexicon.matrix, lexicon.length,
+                                               lexicon.answer_rows, weights=weights, **options)
+
+
+def answer_weights(searcher: ExactSearcher) -> np.ndarray | None:
+    """The searcher's weight per answer, or None when every answer counts once."""
+    weights = getattr(searcher, "weights", None)
+    return None if weights is None else np.asarray(weights)
+
+
+def mass_of(searcher: ExactSearcher, members) -> int:
+    """The total weight of ``members`` (answer indices): their number when
+    every answer counts once."""
+    weights = answer_weights(searcher)
+    return len(members) if weights is None else int(weights[members].sum())
 
 
 def by_cheap_score(lexicon: Lexicon) -> np.ndarray:
@@ -150,7 +168,7 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
     if len(bounds) and bounds.max() >= UNSOLVABLE:
         return UNSOLVABLE
     bounds = bounds.tolist()
-    total = n_answers + sum(bounds)
+    total = searcher.total_weight + sum(bounds)
     if total > budget:
         return total
     sizes = sizes.tolist()
@@ -172,7 +190,8 @@ def opener_total(searcher: ExactSearcher, lexicon: Lexicon, row: int, max_guesse
         if store is not None:   # (in the hard modes the opener and code decide the rule)
             key = state_key(members, max_guesses - 1,
                             None if searcher.mode == "off" else (row, code))
-            value = _stored_value(store, key, len(members), max_guesses - 1, bounds[b], limit)
+            value = _stored_value(store, key, mass_of(searcher, members), max_guesses - 1,
+                                  bounds[b], limit)
         if value is None:
             started = time.process_time()
             value = max(int(searcher.solve(members, max_guesses - 1, limit, legal=legal,
@@ -245,7 +264,8 @@ def _every_bucket_finishes(searcher, lexicon, row, codes, buckets, max_guesses) 
 
 def _stored_value(store: ProvenStore, key: bytes, size: int, guesses_left: int, bound: int,
                   limit: int) -> int | None:
-    """What ``store`` proves of the bucket ``key`` (``size`` answers) as a
+    """What ``store`` proves of the bucket ``key`` (``size``: its answers'
+    total weight, their number without a prior) as a
     search with budget ``limit`` would answer (its exact value, or a bound
     above ``limit``), or None when the bucket must be searched."""
     found = store.find(key)

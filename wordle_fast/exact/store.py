@@ -20,12 +20,11 @@ where it stopped, not at its start. Two kinds of claims:
   Ctrl-C or SIGTERM, capped at ``MAX_MEMO_ROWS`` (the lightest go first).
   A probe fingerprint tells whether they mean the same sets to this build.
 
-Trust: the store names the lists and mode it was proven for (a foreign
-store is refused), every bucket row and the snapshot carry a digest of
-their claims (an edited or damaged one is refused), and a bucket value
-below the bucket's proven lower bound cannot be true (``check``). A store
-the user named is refused with an error that says why; the default one is
-moved aside and started again.
+Trust: the store names the lists, mode and prior it was proven for (a
+foreign store is refused), every bucket row and the snapshot carry a digest
+of their claims (an edited or damaged one is refused), and a bucket value
+below its proven lower bound cannot be true (``check``). A store the user
+named is refused with an error that says why; the default one is set aside.
 """
 from __future__ import annotations
 
@@ -72,11 +71,14 @@ def _row_digest(key: bytes, exact: int, value: int) -> bytes:
                            digest_size=8, person=b"wordle-fast-row").digest()
 
 
-def store_description(lexicon, hard_mode: str) -> dict:
-    """What decides a stored value: the lists (by content) and the mode;
-    not the table's guess limit, as each row names the guesses it had left."""
-    return {"format": STORE_FORMAT, "answers": words_digest(lexicon.answers),
-            "guesses": words_digest(lexicon.guesses), "mode": mode_name(hard_mode)}
+def store_description(lexicon, hard_mode: str, prior=None) -> dict:
+    """What decides a stored value: the lists (by content), the mode and a
+    prior's weights (``Prior.description``; none when uniform); not the
+    table's guess limit, as each row names the guesses it had left."""
+    described = {"format": STORE_FORMAT, "answers": words_digest(lexicon.answers),
+                 "guesses": words_digest(lexicon.guesses), "mode": mode_name(hard_mode)}
+    uniform = prior is None or prior.uniform
+    return described if uniform else {**described, "prior": prior.description()}
 
 
 # A memo snapshot packed: its entries' columns one after the other.

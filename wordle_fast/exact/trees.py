@@ -61,7 +61,7 @@ def build_tree(searcher, lexicon, members, guess_row, depth, legal) -> dict:
 
 
 def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | None = None,
-                guesses=None, *, rules: Rules | None = None) -> dict:
+                guesses=None, *, rules: Rules | None = None, weights=None) -> dict:
     """Replay every answer through ``tree``; return its total, distribution
     and worst game, or raise ``InvalidTree`` listing what is wrong.
 
@@ -71,7 +71,10 @@ def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | 
     answers reaching a node in one call of the feedback kernel (tested
     against its pure-Python twin). The rules: ``hard_mode`` (default off)
     and ``max_guesses`` (default 6), or ``rules``, a
-    :class:`wordle_fast.Rules` of one board."""
+    :class:`wordle_fast.Rules` of one board. ``weights``: a whole number
+    per answer (aligned with ``answers``), for the totals under a prior:
+    ``weighted_total`` (the sum of weight x guesses), ``total_weight``,
+    ``expected_guesses`` and ``weighted_distribution`` (weight per guess)."""
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     hard_mode, max_guesses = rules.mode, rules.max_guesses
     check_shape(tree, max_guesses)
@@ -128,10 +131,24 @@ def verify_tree(tree, answers, hard_mode: str | None = None, max_guesses: int | 
             shown += f"; and {len(problems) - 5} more"
         raise InvalidTree(f"the tree fails {len(problems)} check(s): {shown}")
     distribution = Counter(depths.values())
-    return {"total_guesses": sum(depths.values()), "answers": len(depths),
-            "mean": sum(depths.values()) / len(depths),
-            "worst": max(depths.values()),
-            "distribution": {d: distribution.get(d, 0) for d in range(1, max_guesses + 1)}}
+    check = {"total_guesses": sum(depths.values()), "answers": len(depths),
+             "mean": sum(depths.values()) / len(depths),
+             "worst": max(depths.values()),
+             "distribution": {d: distribution.get(d, 0) for d in range(1, max_guesses + 1)}}
+    if weights is not None:
+        if len(weights) != len(answers):
+            raise WordleError(f"{len(weights)} weights for {len(answers)} answers: give one "
+                              "per answer, in their order")
+        weight_of = dict(zip(answers, (int(w) for w in weights)))
+        weighted = Counter()
+        for answer, depth in depths.items():
+            weighted[depth] += weight_of[answer]
+        total = sum(weighted.values())
+        check.update(weighted_total=sum(d * w for d, w in weighted.items()), total_weight=total,
+                     weighted_distribution={d: weighted.get(d, 0)
+                                            for d in range(1, max_guesses + 1)})
+        check["expected_guesses"] = check["weighted_total"] / total
+    return check
 
 
 def check_shape(tree, max_guesses: int) -> None:
