@@ -7,7 +7,8 @@ The searcher is built in layers, a subclass each, each file a room:
 _search_base.pyx (the lists, the memo's keys, the legal lists, the scans of
 every guess), _bound_pass.pyx (the one-level bounds of sets and openers),
 _search.pyx (the search, and how it works), and this file (the methods
-Python calls, which check their input). The bounds are in _bound.pyx, the
+Python calls, which check their input; those the search under a prior,
+_weighted.pyx, answers alike are _search_base.pyx's). The bounds are in _bound.pyx, the
 scan kernels in _scans.pyx, the memo in _memo.pyx, hard mode's endgame
 bound in _endgame.pyx. The slow twin: ``_exact_twin.ExactSearcher``.
 """
@@ -25,7 +26,7 @@ from wordle_fast.core._typedefs cimport intp_t
 from wordle_fast.core._bound import UNSOLVABLE
 from wordle_fast.core._scans import machine_lanes, pairwise_lanes
 from wordle_fast.core._search_base import (BUCKET_ORDERS, DEFAULT_MEMO_ENTRIES, LEGAL_CACHE_BYTES,
-                                      PARALLEL_WORK, positions_in, sorted_members)
+                                      PARALLEL_WORK, sorted_members)
 
 
 cdef class ExactSearcher(Search):
@@ -79,19 +80,6 @@ cdef class ExactSearcher(Search):
         legal, context = self._legal_and_context(members, legal, after)
         return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
 
-    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
-                    legal=None):
-        """The total for playing ``guess`` first with ``depth`` guesses in all
-        (a lower bound above ``budget`` when that is passed)."""
-        members = sorted_members(members, self.n_answers)
-        legal = self._legal_now(legal, members)
-        if legal is not None and not self._is_legal(legal, guess):
-            raise ValueError(f"guess row {guess} is not among the legal guesses")
-        if members.shape[0] == 0:
-            return 0
-        self.memo.new_generation()
-        return self._cost_of(members, guess, depth, budget, legal)
-
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
         best per-guess bound 3n - k - [candidate] (no search)."""
@@ -136,51 +124,6 @@ cdef class ExactSearcher(Search):
         bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], rows)
         return bounds, buckets
 
-    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
-        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
-        legal = self._legal_now(legal)
-        if legal is None:
-            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
-        return self._legal_after(legal, guess, code)
-
-    def guess_costs(self, members, rows, int depth, legal=None):
-        """Total guesses to finish ``members`` when each guess row in ``rows``
-        is played next, within ``depth`` guesses in all, and which of them
-        are exact. The smallest exact entry belongs to an optimal guess; an
-        entry that is not exact is only a lower bound on its guess's cost,
-        and may equal the optimum without reaching it. In the hard modes
-        ``rows`` must be legal."""
-        members = sorted_members(members, self.n_answers)
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        legal = self._legal_now(legal, members)
-        cdef const intp_t[::1] view = members
-        if members.shape[0] == 0:
-            raise ValueError("no candidates")
-        all_bounds, all_buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
-        # A guess that learns nothing is marked unplayable for the search, but
-        # it has a value: n + T(S, depth - 1), at least 3n - 1.
-        all_bounds[all_buckets == 1] = np.minimum(all_bounds[all_buckets == 1],
-                                                  3 * members.shape[0] - 1)
-        if legal is None:
-            costs = all_bounds[rows].astype(np.float64)
-        else:
-            at, present = positions_in(legal, rows)
-            if not present.all():
-                raise ValueError("every row must be a legal guess in this mode")
-            costs = all_bounds[at].astype(np.float64)
-        exact = np.zeros(rows.shape[0], dtype=bool)
-        cdef int64_t best = INFEASIBLE
-        cdef int64_t cost
-        for position in np.argsort(costs, kind="stable"):
-            if costs[position] >= best:
-                break
-            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
-            costs[position] = cost
-            if cost < best:
-                best = cost
-                exact[position] = True
-        return costs, exact
-
     def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
         members = sorted_members(members, self.n_answers)
@@ -201,18 +144,11 @@ cdef class ExactSearcher(Search):
         return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal,
                                 self._root_context(legal))
 
-    cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
-        # The first guess, in bound order, whose cost equals the set's value.
-        cdef Py_ssize_t n = members.shape[0]
-        if n == 1:
-            return int(self.answer_rows[members[0]])
+    cdef tuple _level_bounds(self, members, legal, int64_t budget):
+        # the one-level bounds 3n - k - [candidate], every guess scanned
         cdef const intp_t[::1] view = members
-        bounds, _, _ = self._all_bounds(&view[0], n, legal)
-        # only guesses whose bound reaches the value can; sorting just those
-        # (not every guess) saved 0.1 s of the SALET tree
-        within = np.flatnonzero(bounds <= value)
-        for position in within[np.argsort(bounds[within], kind="stable")]:
-            row = position if legal is None else legal[position]
-            if self._cost_of(members, row, depth, value, legal) == value:
-                return int(row)
-        raise RuntimeError("no guess reaches the optimum found; this is a bug")
+        bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], legal)
+        return bounds, buckets
+
+    cdef int64_t _learns_nothing_bound(self, members) except -1:
+        return 3 * members.shape[0] - 1     # n + (2n - 1)

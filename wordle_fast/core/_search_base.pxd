@@ -119,6 +119,12 @@ cdef class SearchBase:
                                   bytes context)
     cdef object _legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code)
     cdef bint _is_legal(self, legal, Py_ssize_t guess)
+    cdef object _members_of(self, members)
+    cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
+                          legal) except -1
+    cdef tuple _level_bounds(self, members, legal, int64_t budget)
+    cdef int64_t _learns_nothing_bound(self, members) except -1
+    cdef object _optimal_guess(self, members, int depth, int64_t value, legal)
     cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal, bint stop_at_split=*)
     cdef Py_ssize_t _most_candidate_buckets(self, const intp_t* members, Py_ssize_t n)
     cdef _prepare_reach(self)

@@ -9,8 +9,12 @@ of every legal guess over a set (``_all_bounds``, over _scans.pyx, on the
 searcher's threads) and the scratch of the bound pass. The layers above:
 _bound_pass.pyx (the one-level bounds of whole sets and of openers),
 _search.pyx (the search) and _exact.pyx (``ExactSearcher``, the public
-methods). A layer is a subclass: each reads this state directly, and the
-small methods the search calls per member are inline (_search_base.pxd).
+methods); ``WeightedSearcher`` (_weighted.pyx, the search under a prior)
+stands on this layer alone. The public calls both answer alike
+(``after_guess``, ``legal_after``, ``guess_costs``, the optimal guess) are
+here, over what each costs its own way (``_cost_of``, ``_level_bounds``).
+A layer is a subclass: each reads this state directly, and the small
+methods the search calls per member are inline (_search_base.pxd).
 """
 
 from hashlib import blake2b
@@ -25,6 +29,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
+from wordle_fast.core._bound cimport INFEASIBLE
 from wordle_fast.core._endgame cimport cannot_finish as endgame_cannot_finish
 from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF, legal_after, pack_legal, row_reveals
 from wordle_fast.core._memo cimport Memo
@@ -357,6 +362,96 @@ cdef class SearchBase:
     cdef bint _is_legal(self, legal, Py_ssize_t guess):
         at = np.searchsorted(legal, guess)
         return at < legal.shape[0] and legal[at] == guess
+
+    # -- the public calls both searches answer alike, over what each costs its own way --
+
+    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
+                    legal=None):
+        """The total for playing ``guess`` first with ``depth`` guesses in all
+        (a lower bound above ``budget`` when that is passed)."""
+        members = self._members_of(members)
+        legal = self._legal_now(legal, members)
+        if legal is not None and not self._is_legal(legal, guess):
+            raise ValueError(f"guess row {guess} is not among the legal guesses")
+        if members.shape[0] == 0:
+            return 0
+        self.memo.new_generation()
+        return self._cost_of(members, guess, depth, budget, legal)
+
+    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
+        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
+        legal = self._legal_now(legal)
+        if legal is None:
+            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
+        return self._legal_after(legal, guess, code)
+
+    def guess_costs(self, members, rows, int depth, legal=None):
+        """Total guesses to finish ``members`` when each guess row in ``rows``
+        is played next, within ``depth`` guesses in all, and which of them
+        are exact. The smallest exact entry belongs to an optimal guess; an
+        entry that is not exact is only a lower bound on its guess's cost,
+        and may equal the optimum without reaching it. In the hard modes
+        ``rows`` must be legal."""
+        members = self._members_of(members)
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        legal = self._legal_now(legal, members)
+        if members.shape[0] == 0:
+            raise ValueError("no candidates")
+        all_bounds, _ = self._level_bounds(members, legal, INFEASIBLE)
+        # A guess that learns nothing is marked unplayable for the search, but
+        # it has a value: the set's mass plus T(S, depth - 1).
+        all_bounds[all_bounds >= INFEASIBLE] = self._learns_nothing_bound(members)
+        if legal is None:
+            costs = all_bounds[rows].astype(np.float64)
+        else:
+            at, present = positions_in(legal, rows)
+            if not present.all():
+                raise ValueError("every row must be a legal guess in this mode")
+            costs = all_bounds[at].astype(np.float64)
+        exact = np.zeros(rows.shape[0], dtype=bool)
+        cdef int64_t best = INFEASIBLE
+        cdef int64_t cost
+        for position in np.argsort(costs, kind="stable"):
+            if costs[position] >= best:
+                break
+            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
+            costs[position] = cost
+            if cost < best:
+                best = cost
+                exact[position] = True
+        return costs, exact
+
+    cdef object _optimal_guess(self, members, int depth, int64_t value, legal):
+        # The first guess, in bound order, whose cost equals the set's value.
+        if members.shape[0] == 1:
+            return int(self.answer_rows[members[0]])
+        bounds, _ = self._level_bounds(members, legal, value)
+        # only guesses whose bound reaches the value can; sorting just those
+        # (not every guess) saved 0.1 s of the SALET tree
+        within = np.flatnonzero(bounds <= value)
+        for position in within[np.argsort(bounds[within], kind="stable")]:
+            row = position if legal is None else legal[position]
+            if self._cost_of(members, row, depth, value, legal) == value:
+                return int(row)
+        raise RuntimeError("no guess reaches the optimum found; this is a bug")
+
+    cdef object _members_of(self, members):
+        # A public call's members, as the memo keys need them.
+        return sorted_members(members, self.n_answers)
+
+    cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
+                          legal) except -1:
+        # A guess's cost over a numpy array of members: each search's own.
+        raise NotImplementedError
+
+    cdef tuple _level_bounds(self, members, legal, int64_t budget):
+        # (bounds, buckets) of every legal guess over the members: each
+        # search's one-level bounds, at least exact where within `budget`.
+        raise NotImplementedError
+
+    cdef int64_t _learns_nothing_bound(self, members) except -1:
+        # A lower bound on a guess that learns nothing: the set's mass plus T(S, d - 1).
+        raise NotImplementedError
 
     cdef _all_bounds(self, const intp_t* members, Py_ssize_t n, legal,
                      bint stop_at_split=False):

@@ -45,7 +45,7 @@ from wordle_fast.core._search_base cimport (CHECK_EVERY, SearchBase, effort_weig
                                             memo_value)
 from wordle_fast.core._typedefs cimport intp_t
 
-from wordle_fast.core._search_base import DEFAULT_MEMO_ENTRIES, positions_in, sorted_members
+from wordle_fast.core._search_base import DEFAULT_MEMO_ENTRIES, sorted_members
 
 # A set's mass stays below this, so that mass x guesses stays below INFEASIBLE.
 cdef int64_t MASS_CAP = INFEASIBLE >> 8
@@ -115,7 +115,7 @@ cdef class WeightedSearcher(SearchBase):
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it
         (``after``: see ``ExactSearcher.solve``)."""
-        members = self._possible(members)
+        members = self._members_of(members)
         if members.shape[0] == 0:
             return 0
         self.memo.new_generation()
@@ -123,22 +123,10 @@ cdef class WeightedSearcher(SearchBase):
         cdef const intp_t[::1] view = members
         return self._solve(&view[0], members.shape[0], depth, budget, legal, context)
 
-    def after_guess(self, members, Py_ssize_t guess, int depth, int64_t budget=INFEASIBLE,
-                    legal=None):
-        """The total for playing ``guess`` first with ``depth`` guesses in all."""
-        members = self._possible(members)
-        legal = self._legal_now(legal, members)
-        if legal is not None and not self._is_legal(legal, guess):
-            raise ValueError(f"guess row {guess} is not among the legal guesses")
-        if members.shape[0] == 0:
-            return 0
-        self.memo.new_generation()
-        return self._cost_of(members, guess, depth, budget, legal)
-
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
         best one-level bound (no search)."""
-        members = self._possible(members)
+        members = self._members_of(members)
         legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
@@ -156,7 +144,7 @@ cdef class WeightedSearcher(SearchBase):
         """``(bounds, buckets)`` of every legal guess over the set, in the
         order of ``legal``: the buckets it makes and its one-level bound
         (UNSOLVABLE for a guess that learns nothing)."""
-        members = self._possible(members)
+        members = self._members_of(members)
         legal = self._legal_now(legal, members)
         if members.shape[0] == 0:
             raise ValueError("no candidates")
@@ -164,49 +152,9 @@ cdef class WeightedSearcher(SearchBase):
         bounds, buckets, _ = self._guess_bounds(&view[0], members.shape[0], legal, INFEASIBLE)
         return bounds, buckets
 
-    def legal_after(self, legal, Py_ssize_t guess, Py_ssize_t code):
-        """The legal rows left after ``guess`` shows pattern ``code`` (hard modes)."""
-        legal = self._legal_now(legal)
-        if legal is None:
-            raise ValueError("normal mode has no legal-guess list; every guess stays allowed")
-        return self._legal_after(legal, guess, code)
-
-    def guess_costs(self, members, rows, int depth, legal=None):
-        """As ``ExactSearcher.guess_costs``: each row's total (exact where
-        marked, else a lower bound) with it played next."""
-        members = self._possible(members)
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        legal = self._legal_now(legal, members)
-        if members.shape[0] == 0:
-            raise ValueError("no candidates")
-        cdef const intp_t[::1] view = members
-        cdef Py_ssize_t n = members.shape[0]
-        all_bounds, all_buckets, _ = self._guess_bounds(&view[0], n, legal, INFEASIBLE)
-        # a guess that learns nothing has a value all the same: W + T(S, depth - 1)
-        all_bounds[all_bounds >= INFEASIBLE] = self._mass(&view[0], n) + self._least(&view[0], n)
-        if legal is None:
-            costs = all_bounds[rows].astype(np.float64)
-        else:
-            at, present = positions_in(legal, rows)
-            if not present.all():
-                raise ValueError("every row must be a legal guess in this mode")
-            costs = all_bounds[at].astype(np.float64)
-        exact = np.zeros(rows.shape[0], dtype=bool)
-        cdef int64_t best = INFEASIBLE
-        cdef int64_t cost
-        for position in np.argsort(costs, kind="stable"):
-            if costs[position] >= best:
-                break
-            cost = self._cost_of(members, rows[position], depth, best - 1, legal)
-            costs[position] = cost
-            if cost < best:
-                best = cost
-                exact[position] = True
-        return costs, exact
-
     def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
-        members = self._possible(members)
+        members = self._members_of(members)
         legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
@@ -215,15 +163,7 @@ cdef class WeightedSearcher(SearchBase):
         value = self._solve(&view[0], n, depth, INFEASIBLE - 1, legal, self._root_context(legal))
         if value >= INFEASIBLE:
             raise ValueError(f"{n} candidates cannot be solved within {depth} guesses")
-        if n == 1:
-            return int(self.answer_rows[view[0]])
-        bounds, _, _ = self._guess_bounds(&view[0], n, legal, value)
-        within = np.flatnonzero(bounds <= value)
-        for position in within[np.argsort(bounds[within], kind="stable")]:
-            row = position if legal is None else legal[position]
-            if self._cost_of(members, row, depth, value, legal) == value:
-                return int(row)
-        raise RuntimeError("no guess reaches the optimum found; this is a bug")
+        return self._optimal_guess(members, depth, value, legal)
 
     def bucket_bounds(self, Py_ssize_t opener, int depth):
         """The buckets of ``opener`` over the possible answers, heaviest
@@ -233,7 +173,7 @@ cdef class WeightedSearcher(SearchBase):
         allows, at least 2W - m; UNSOLVABLE: it cannot finish in time)."""
         if not 0 <= opener < self.n_guesses:
             raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
-        everyone = self._possible(np.arange(self.n_answers))
+        everyone = self._members_of(np.arange(self.n_answers))
         codes = self.matrix_obj[opener, everyone].astype(np.int64)
         masses = np.bincount(codes, weights=self.weight_obj[everyone],
                              minlength=self.n_patterns).astype(np.int64)
@@ -252,8 +192,9 @@ cdef class WeightedSearcher(SearchBase):
     def opener_bounds(self, rows, int depth, int64_t threshold=INFEASIBLE - 1,
                       bint with_buckets=False):
         """A proven lower bound on the total with each guess row in ``rows``
-        played first: W plus each bucket's ``bucket_bounds`` bound (heaviest
-        first, an opener stopping once past ``threshold``)."""
+        played first: W plus each bucket's ``bucket_bounds`` bound. Every
+        bucket is bounded (``threshold``, taken as ``ExactSearcher`` takes
+        it, stops nothing here yet)."""
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0
                                                  or rows.max() >= self.n_guesses)):
@@ -269,10 +210,19 @@ cdef class WeightedSearcher(SearchBase):
 
     # -- the search ---------------------------------------------------------------------
 
-    cdef object _possible(self, members):
+    cdef object _members_of(self, members):
         # The members checked and sorted, those of weight 0 left out.
         members = sorted_members(members, self.n_answers)
         return np.ascontiguousarray(members[self.weight_obj[members] > 0])
+
+    cdef tuple _level_bounds(self, members, legal, int64_t budget):
+        cdef const intp_t[::1] view = members
+        bounds, buckets, _ = self._guess_bounds(&view[0], members.shape[0], legal, budget)
+        return bounds, buckets
+
+    cdef int64_t _learns_nothing_bound(self, members) except -1:
+        cdef const intp_t[::1] view = members
+        return self._mass(&view[0], view.shape[0]) + self._least(&view[0], view.shape[0])
 
     cdef int64_t _set_bound(self, members, int depth, legal) except -1:
         # What a search would first know of T(members, depth): the least
