@@ -62,6 +62,15 @@ def test_the_weighted_search_is_the_brute_force(case, mode):
     for row, value in enumerate(per_opener):
         assert min(bounds[row], INFEASIBLE) <= value, row
         assert guess_bounds[row] >= INFEASIBLE or guess_bounds[row] <= value, row
+    # stopped past a threshold: still a bound, and the full one when within it
+    threshold = int(np.median(bounds))
+    cut, buckets = compiled.opener_bounds(range(lexicon.n_guesses), max_guesses, threshold,
+                                          with_buckets=True)
+    for row, value in enumerate(per_opener):
+        assert min(cut[row], INFEASIBLE) <= value, row
+        assert cut[row] == bounds[row] or threshold < cut[row] <= bounds[row], row
+        assert len(buckets[row][0]) == 0 or cut[row] >= INFEASIBLE or \
+            cut[row] == compiled.total_weight + buckets[row][2].sum(), row
     # a search within a budget: the value when within it, else a bound above it
     if total < INFEASIBLE:
         assert compiled.solve(everyone, max_guesses, budget=total) == total
@@ -98,6 +107,12 @@ def test_guess_costs_and_buckets_agree_with_the_twin(case, mode):
         value = compiled.solve(members, max_guesses - 1, legal=None if mode == "off" else rows,
                                after=None if mode == "off" else (opener, code))
         assert twin_bounds[order[code]] <= bound <= value
+        if mode == "off" and size > 2 and max_guesses > 3:
+            # the guesses' exact bounds computed in weak-bound order until
+            # none can do better: the least of all of them, 2W - m at least
+            every = compiled.guess_bounds(members)[0]
+            least = 2 * sum(weights[a] for a in members) - max(weights[a] for a in members)
+            assert bound == min(max(int(every.min()), least), INFEASIBLE)
 
 
 @pytest.mark.kernel
@@ -153,9 +168,46 @@ def test_optimal_under_the_frequency_prior_replays_its_own_tree():
     json.dumps(data)
 
 
-def test_a_prior_without_an_opener_says_what_to_give():
-    with pytest.raises(WordleError, match="--opener WORD"):
-        optimal(prior="frequency")
+@given(weighted_lists())
+@settings(max_examples=20, deadline=None)
+def test_without_an_opener_the_best_under_the_prior_is_proven(tmp_path_factory, case):
+    lexicon, max_guesses, weights = case
+    per_opener = brute(lexicon, max_guesses, "off", weights, per_opener=True)
+    results = tmp_path_factory.mktemp("weighted-best") / "results.json"
+    try:
+        result = optimal(lexicon=lexicon, max_guesses=max_guesses, prior=weights,
+                         results_path=results)
+    except WordleError:       # no opener finishes: said so, as the uniform search says
+        assert min(per_opener) >= INFEASIBLE
+        return
+    assert result.weighted_total == min(per_opener)
+    assert result.scope == "every opener" and result.certificate.prior is not None
+    assert set(result.best_openers) == {lexicon.guesses[row] for row, value
+                                        in enumerate(per_opener) if value == min(per_opener)}
+
+
+def test_the_table_command_under_a_prior(tmp_path, capsys):
+    from wordle_fast.cli import main
+
+    words = ["aba", "abb", "bab", "bba", "cab", "abc", "bca", "cca"]
+    answers, guesses, weights = tmp_path / "a.txt", tmp_path / "g.txt", tmp_path / "w.tsv"
+    answers.write_text("\n".join(words[:6]) + "\n")
+    guesses.write_text("\n".join(words) + "\n")
+    weights.write_text("".join(f"{word}\t{i + 1}\n" for i, word in enumerate(words[:6])))
+    lexicon = Lexicon(answers=words[:6], guesses=words)
+    per_opener = brute(lexicon, 6, "off", list(range(1, 7)), per_opener=True)
+    options = ["--answers", str(answers), "--guesses", str(guesses), "--prior", str(weights),
+               "--results", str(tmp_path / "table.json")]
+    assert main(["openers", "--exact", *options, "--json", "-", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["optimum"] == min(per_opener) and data["total_weight"] == 21
+    assert data["prior"]["scale"] == "as written"
+    assert data["openers"][0]["mean"] == min(per_opener) / 21
+    assert main(["openers", "--exact", *options, "--quiet"]) == 0
+    assert f"{min(per_opener) / 21:.4f} expected guesses" in capsys.readouterr().out
+    assert main(["openers", "--prior", str(weights), "--answers", str(answers),
+                 "--guesses", str(guesses)]) == 2
+    assert "--prior only applies with --exact" in capsys.readouterr().err
 
 
 def test_weight_zero_answers_are_left_out_of_the_tree():
@@ -184,6 +236,8 @@ def test_the_command_prints_the_expected_guesses_and_writes_the_prior(capsys, tm
     assert main(["optimal", "--opener", "salet", "--prior", "frequency", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "expected guesses" in out and "Weighted by the prior" in out
-    # no opener: said at once, before any table is announced or searched
-    assert main(["optimal", "--prior", "frequency"]) == 2
-    assert "--opener WORD" in capsys.readouterr().err
+    # no opener: the best one under the prior, read from the shipped table
+    assert main(["optimal", "--prior", "frequency", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("TRACE (normal mode, at most 6 guesses, prior frequency): 3.3440")
+    assert "shipped table exact-openers-frequency-normal.json" in out
