@@ -51,10 +51,12 @@ def test_every_bound_holds_and_every_closed_form_is_exact(case, mode):
     if total < INFEASIBLE:
         assert total >= weighted.set_lower_bound(weights)
     per_opener = brute(lexicon, max_guesses, mode, weights, per_opener=True)
+    least = weighted.opener_least_totals(lexicon.matrix, weights, green, chunk=3)
     for row, value in enumerate(per_opener):
+        codes = lexicon.matrix[row]
+        assert least[row] == weighted.guess_lower_bound(codes, weights, green), row
         if value < INFEASIBLE:
-            codes = lexicon.matrix[row]
-            assert value >= weighted.guess_lower_bound(codes, weights, green), row
+            assert value >= least[row], row
     # sets of one and two words, as found in the middle of a game
     for size in (1, 2):
         for members in itertools.islice(itertools.combinations(range(lexicon.n_answers), size),

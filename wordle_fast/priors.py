@@ -65,12 +65,14 @@ def prior_weights(name: str, answers) -> np.ndarray | None:
                         "a weights file")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Prior:
     """Weights over a list of answers: ``probabilities`` (summing to 1;
     None for uniform) and ``integers``, the same weights as whole numbers
     for the exact search, made by the rule ``scale`` states. ``name``: the
-    prior's name, or where it was read from."""
+    prior's name, or where it was read from. Two priors are equal when
+    their names, scales and whole weights are (what an exact result
+    depends on)."""
 
     name: str
     probabilities: np.ndarray | None = field(repr=False, compare=False)
@@ -94,6 +96,14 @@ class Prior:
         bundled one, else its name with its digest."""
         return self.name if self.name in PRIORS else f"{self.name}@{self.digest}"
 
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Prior):
+            return NotImplemented
+        return (self.name, self.scale, self.digest) == (other.name, other.scale, other.digest)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.scale, self.digest))
+
     def description(self) -> dict:
         """What a result computed under this prior records of it."""
         return {"name": self.name, "digest": self.digest, "scale": self.scale}
@@ -104,6 +114,13 @@ class Prior:
         possible = int(np.count_nonzero(self.integers))
         return (f"Prior({self.name}: {possible} of {len(self.integers)} answers possible, "
                 f"integers {self.scale})")
+
+
+def weighing(source, answers) -> Prior | None:
+    """The prior ``source`` over ``answers`` (as ``make_prior`` takes it)
+    when it weighs the answers, or None when each counts once."""
+    prior = make_prior(source, answers)
+    return None if prior.uniform else prior
 
 
 def make_prior(source=None, answers=(), default: float | None = None) -> Prior:

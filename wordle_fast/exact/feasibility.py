@@ -43,9 +43,14 @@ def unfinishable_bucket(searcher, lexicon: Lexicon, row: int, codes, guesses_lef
     ``most_sets`` bounds the sets of the whole opener."""
     check = finish_check(searcher, lexicon, most_sets)
     opener_codes = lexicon.matrix[row]
+    weights = getattr(searcher, "weights", None)    # under a prior: weight 0 is no answer
     undecided = False
     for code in codes:
         members = np.flatnonzero(opener_codes == code)
+        if weights is not None:
+            members = members[np.asarray(weights)[members] > 0]
+            if members.shape[0] == 0:
+                continue
         found = check.can_finish(members, guesses_left, legal_after_opener(searcher, row, code))
         if found is False:
             return (code, len(members)), False

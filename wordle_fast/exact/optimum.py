@@ -33,8 +33,6 @@ from wordle_fast.rules import mode_name
 from wordle_fast.words import counted, distribution_text
 
 SHOW_TIES = 10   # best openers named in the summary; to_dict() has them all
-PRIOR_NEEDS_OPENER = ("the best opener under a prior is not proven yet: give an opener "
-                      "(--opener WORD) or a number of candidate openers (--candidates N)")
 
 
 class SearchInterrupted(KeyboardInterrupt):
@@ -246,7 +244,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
     mapping or an array aligned with the answers): the search then
     minimises the expected guesses, exactly, as the sum of weight x guesses
     in the prior's whole-number weights (an answer of weight 0 is not a
-    possible one); it needs an ``opener`` or ``candidates`` for now.
+    possible one); without an opener, the best one under the prior, proven
+    by the opening table under it.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     if opener is not None and candidates is not None:
@@ -254,12 +253,11 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     prior = make_prior(prior, lexicon.answers)
     weights = None if prior.uniform else prior.integers
-    if weights is not None and opener is None and candidates is None:
-        raise WordleError(PRIOR_NEEDS_OPENER)
     started = time.perf_counter()
     openers, scope, certificate = _openers_to_try(lexicon, rules, opener, candidates,
                                                   workers=workers, recompute=recompute,
-                                                  results_path=results_path, progress=progress)
+                                                  results_path=results_path, progress=progress,
+                                                  prior=None if weights is None else prior)
     try:
         searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes,
                                        weights=weights)

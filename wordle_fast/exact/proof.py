@@ -34,10 +34,10 @@ import numpy as np
 
 from wordle_fast.cache import rescue_path
 from wordle_fast.core._backend import UNSOLVABLE
-from wordle_fast.errors import WordleError, whole_number
+from wordle_fast.errors import whole_number
 from wordle_fast.exact.results import merged_entries, save_table, trusted_results
 from wordle_fast.exact.scheduling import (
-    BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, same_letters, table_store)
+    BOUND_BATCH, bound_pass_order, guarantee_job, prove_job, run_jobs, same_letters, table_store)
 from wordle_fast.exact.search import (
     by_cheap_score, fewest_guarantee, make_exact_searcher, opener_total)
 from wordle_fast.exact.store import ProvenStore
@@ -54,6 +54,7 @@ from wordle_fast.exact.tables import (
     table_description,
 )
 from wordle_fast.lexicon import Lexicon, lexicon_from
+from wordle_fast.priors import Prior, weighing
 from wordle_fast.rulebook import Rules, one_board_rules
 
 SHORTLIST = 30          # openers whose bounds pick the first incumbent
@@ -65,7 +66,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                   within: int = 0, *, workers: int = 1, executor=None, results_path=None,
                   recompute: bool = False, progress=None, lists: str | None = None,
                   rules: Rules | None = None, incumbent: str | None = None,
-                  store=False, memo_bytes: int | None = None) -> OpeningTable:
+                  store=False, memo_bytes: int | None = None, prior=None) -> OpeningTable:
     """The certificate of every allowed opener (see the module docstring).
 
     ``within``: every opener whose total is at most optimum + within gets its
@@ -85,21 +86,25 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     ``incumbent``: an opener to solve first (a published best). ``store``:
     the store of proven states (``exact.store``) at its default place
     (True), a path, or none (False); ``memo_bytes``: each searcher's memo.
+    ``prior``: weigh the answers (``make_prior`` takes it: "frequency", a
+    weights file, a mapping...), every total then the sum of weight x
+    guesses in the prior's whole weights; None: each answer counts once.
     """
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     within = whole_number(within, "the margin (in guesses)", minimum=0)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
+    prior = weighing(prior, lexicon.answers)
     incumbent_row = None if incumbent is None else lexicon.guess_index(incumbent)
     started = time.perf_counter()
-    description = table_description(lexicon, rules)
+    description = table_description(lexicon, rules, prior)
     # A --results file is checked first, even when the shipped table
     # answers: a file that is not a table for these lists is never used or
     # overwritten, and the mistake is said at once.
-    path = Path(results_path) if results_path else default_results_path(lexicon, rules)
-    shipped = shipped_table(lexicon, rules)
+    path = Path(results_path) if results_path else default_results_path(lexicon, rules, prior)
+    shipped = shipped_table(lexicon, rules, prior)
     saved = trusted_results(path, description, lexicon, rules, shipped,
-                            named=results_path is not None)
+                            named=results_path is not None, prior=prior)
     if recompute:
         shipped = None
     if shipped is not None and shipped.within >= within:
@@ -112,9 +117,10 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     known: dict[str, OpenerEntry] = {}
     if not recompute:
         known.update(shipped.entries if shipped is not None
-                     else shipped_progress(lexicon, rules))
+                     else shipped_progress(lexicon, rules, prior))
         known = merged_entries(known, saved[0]) if saved is not None else known
-    run = TableRun(lexicon, rules, within, path, description, known, progress, memo_bytes)
+    run = TableRun(lexicon, rules, within, path, description, known, progress, memo_bytes,
+                   prior)
     run.use_store(store)
     try:
         run.prove(workers, executor, incumbent_row)
@@ -122,7 +128,7 @@ def opening_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
         run.save(force=True)
     return OpeningTable(rules, lexicon.n_answers, within,
                         in_guess_order(run.entries, lexicon), time.perf_counter() - started,
-                        "computed", run.reused, run.stages, run.unsaved)
+                        "computed", run.reused, run.stages, run.unsaved, prior)
 
 
 class TableRun:
@@ -131,12 +137,14 @@ class TableRun:
     search_stage = "search"      # the name stage 3 reports its progress under
 
     def __init__(self, lexicon, rules: Rules, within, path, description, known,
-                 progress, memo_bytes=None):
-        self.lexicon, self.rules = lexicon, rules
+                 progress, memo_bytes=None, prior: Prior | None = None):
+        self.lexicon, self.rules, self.prior = lexicon, rules, prior
         self.within, self.path, self.description = within, path, description
         self.progress = progress or (lambda stage, done, total: None)
         self.memo_bytes = memo_bytes    # each searcher's memo, here and in the workers
-        self.searcher = make_exact_searcher(lexicon, rules.mode, memo_bytes=memo_bytes)
+        self.searcher = make_exact_searcher(
+            lexicon, rules.mode, memo_bytes=memo_bytes,
+            weights=None if prior is None else prior.integers)
         self.entries: dict[str, OpenerEntry] = {}
         # Proven bounds at or below the threshold: not certificates, but
         # saved, so that a resumed run need not bound those openers again.
@@ -168,7 +176,8 @@ class TableRun:
     def use_store(self, store) -> None:
         """Search with the store of proven states ``store`` (True, a path or
         False: ``scheduling.table_store``), here and in the workers."""
-        self.store = table_store(store, self.lexicon, self.rules.mode, self.searcher)
+        self.store = table_store(store, self.lexicon, self.rules.mode, self.searcher,
+                                 self.prior)
 
     @property
     def threshold(self) -> int:
@@ -178,9 +187,9 @@ class TableRun:
     def record(self, row: int, value: int) -> None:
         word = self.lexicon.guesses[row]
         self.first_buckets.pop(row, None)
-        # (a bound above answers x limit proves it too: no total that
-        # finishes exceeds that)
-        if value >= UNSOLVABLE or value > self.lexicon.n_answers * self.max_guesses:
+        # (a bound above the answers' weight x limit proves it too: no
+        # total that finishes exceeds that)
+        if value >= UNSOLVABLE or value > self.searcher.total_weight * self.max_guesses:
             self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None)
         elif value <= self.threshold:
             self.entries[word] = OpenerEntry(word, EXACT, int(value))
@@ -301,9 +310,9 @@ class TableRun:
             return executor.submit(prove_job, lists, self.rules, rows,
                                    self.threshold, [self.first_buckets.pop(row, None)
                                                     for row in rows], self._store_path(),
-                                   self.memo_bytes)
+                                   self.memo_bytes, self.prior)
 
-        self._run_jobs(self.search_stage, groups, workers, executor, here, there, self.record)
+        run_jobs(self, self.search_stage, groups, workers, executor, here, there, self.record)
 
     def guarantee(self, rows, workers, executor) -> None:
         """The fewest guesses each opener of ``rows`` (which cannot finish in
@@ -316,10 +325,10 @@ class TableRun:
 
         def there(executor, rows):
             return executor.submit(guarantee_job, lists, self.rules, rows,
-                                   self._store_path(), self.memo_bytes)
+                                   self._store_path(), self.memo_bytes, self.prior)
 
-        self._run_jobs("guarantee", same_letters([(0, row) for row in rows], self.lexicon.guesses),
-                       workers, executor, here, there, self.record_guarantee)
+        run_jobs(self, "guarantee", same_letters([(0, row) for row in rows], self.lexicon.guesses),
+                 workers, executor, here, there, self.record_guarantee)
 
     def _store_path(self) -> str | None:
         return None if self.store is None else str(self.store.path)
@@ -328,72 +337,3 @@ class TableRun:
         word = self.lexicon.guesses[row]
         self.entries[word] = OpenerEntry(word, CANNOT_FINISH, None, limit, total)
         self.save()
-
-    def _run_jobs(self, stage, groups, workers, executor, here, there, record) -> None:
-        """Each (bound, row) of ``groups`` (lists of them), in order: one
-        whose bound passes the threshold is recorded as it is; the others are
-        searched, ``here`` (a row -> the result) or over processes, a group
-        to a job, ``there`` (an executor and rows -> a future of their
-        results), and each result goes to ``record(*result)``."""
-        total = sum(len(group) for group in groups)
-        # A handful of openers is proven here rather than paying for processes.
-        if executor is None and (workers == 1 or total <= 2 * workers):
-            done = 0
-            for group in groups:
-                for bound, row in group:
-                    self.progress(stage, done, total)
-                    if bound > self.threshold:
-                        self.record(row, bound)
-                    else:
-                        record(*here(row))
-                    done += 1
-            self.progress(stage, total, total)
-        else:
-            self._share_out(stage, groups, total, workers, executor, there, record)
-
-    def _share_out(self, stage, groups, total, workers, executor, there, record) -> None:
-        # A few jobs in flight per worker, each sent with the threshold of
-        # the moment: it only ever shrinks, so every answer stays a valid
-        # certificate, and a better incumbent tightens the jobs sent after it.
-        # (Imported here: processes cost every command's start 13 ms otherwise.)
-        from concurrent.futures import FIRST_COMPLETED, wait
-        from concurrent.futures.process import BrokenProcessPool
-
-        from wordle_fast._pool import spawn_pool
-
-        own_pool = None
-        if executor is None:
-            own_pool = executor = spawn_pool(workers)
-        waiting, running, done = list(reversed(groups)), {}, 0
-        try:
-            while waiting or running:
-                while waiting and len(running) < 2 * workers:
-                    rows = []
-                    for bound, row in waiting.pop():
-                        if bound > self.threshold:
-                            self.record(row, bound)
-                            done += 1
-                        else:
-                            rows.append(row)
-                    if rows:
-                        running[there(executor, rows)] = len(rows)
-                if running:
-                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        for result in future.result():
-                            record(*result)
-                        done += running.pop(future)
-                self.progress(stage, done, total)
-        except BrokenProcessPool:
-            raise WordleError("a worker process died (killed, or out of memory?); the openers "
-                              f"proven so far are saved in {self.path}: run the same command "
-                              "again to resume") from None
-        except KeyboardInterrupt:
-            if own_pool is not None:
-                own_pool.terminate()   # leaving would wait for the jobs running
-            raise
-        finally:
-            for future in running:
-                future.cancel()
-            if own_pool is not None:
-                own_pool.shutdown(wait=False, cancel_futures=True)

@@ -30,19 +30,21 @@ from wordle_fast.exact.tables import (
     read_table_file,
     table_description,
 )
+from wordle_fast.exact.weighted import opener_least_totals
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.priors import Prior
 from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
 from wordle_fast.words import counted
 
 
 def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
-                    shipped: OpeningTable | None, *, named: bool):
+                    shipped: OpeningTable | None, *, named: bool, prior: Prior | None = None):
     """(entries, within) of the results file at ``path`` (its open bounds
     among the entries), or None when there is none. A file that is not to
     be trusted is refused when the user ``named`` it, else (the cache)
     moved aside, and so proven again: one whose digest does not match its
     entries or that has none, and one with an entry that cannot be true
-    (``false_claim``)."""
+    (``false_claim``, under ``prior`` if the answers are weighed)."""
     try:
         saved = read_table_file(path, description, lexicon.guesses, strict=named)
     except Unsealed as error:
@@ -50,7 +52,7 @@ def trusted_results(path, description: dict, lexicon: Lexicon, rules: Rules,
     if saved is None:
         return None
     entries = merged_entries(saved[2], saved[0])
-    false = false_claim(entries, lexicon, shipped, rules.max_guesses)
+    false = false_claim(entries, lexicon, shipped, rules.max_guesses, prior)
     if false is None and not saved[3]:
         # Without its digest nothing shows which entries were edited: proving
         # the best alone (as before) let a raised entry pass into a table
@@ -145,13 +147,15 @@ def remember_opener(lexicon: Lexicon, rules: Rules, word: str, total: int) -> No
 
 
 def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
-                shipped: OpeningTable | None, max_guesses: int = ONE_BOARD_LIMIT) -> str | None:
+                shipped: OpeningTable | None, max_guesses: int = ONE_BOARD_LIMIT,
+                prior: Prior | None = None) -> str | None:
     """The first entry that cannot be true, described, or None: a total
     below the least possible or above the most (every answer within the
-    limit: answers x limit), or any claim the shipped certificate
-    contradicts."""
+    limit: answers x limit; under a ``prior``, their whole weights x
+    limit), or any claim the shipped certificate contradicts."""
     least = None
-    most = lexicon.n_answers * max_guesses
+    mass = lexicon.n_answers if prior is None else int(prior.integers.sum())
+    most = mass * max_guesses
     for word, entry in entries.items():
         if entry.total is not None and not 0 <= entry.total <= most:
             what = "exactly" if entry.status == EXACT else "at least"
@@ -161,14 +165,15 @@ def false_claim(entries: dict[str, OpenerEntry], lexicon: Lexicon,
                     "within the limit)")
         if entry.status == EXACT:
             if least is None:
-                least = least_totals(lexicon)
+                least = least_totals(lexicon) if prior is None else opener_least_totals(
+                    lexicon.matrix, prior.integers, 3 ** lexicon.length - 1)
             floor = int(least[lexicon.guess_index(word)])
             if entry.total < floor:
                 return (f"{word.upper()} is claimed to total exactly {entry.total}, below the "
                         f"least it could ({floor})")
         if entry.guarantee is not None and not (
-                entry.guarantee > max_guesses and lexicon.n_answers <= entry.guarantee_total
-                <= lexicon.n_answers * entry.guarantee):
+                entry.guarantee > max_guesses and mass <= entry.guarantee_total
+                <= mass * entry.guarantee):
             return (f"{word.upper()} is claimed to guarantee {entry.guarantee} guesses, "
                     f"{entry.guarantee_total} in total, which cannot be")
         known = shipped.entries.get(word) if shipped is not None else None

@@ -13,6 +13,7 @@ from wordle_fast.errors import WordleError
 from wordle_fast.exact.search import fewest_guarantee, make_exact_searcher, opener_total
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.priors import Prior
 from wordle_fast.rulebook import Rules
 
 BOUND_BATCH = 256       # openers per call of the bound pass (progress, Ctrl-C between)
@@ -52,24 +53,26 @@ def bound_pass_order(rows: list[int], guesses, batch: int = BOUND_BATCH) -> list
 
 
 @lru_cache(maxsize=2)
-def _worker_searcher(lists, hard_mode, memo_bytes=None):
-    # One lexicon and searcher per worker process and lists, memo shared by
-    # its jobs; one kernel thread, as the processes share the cores.
+def _worker_searcher(lists, hard_mode, memo_bytes=None, prior: Prior | None = None):
+    # One lexicon and searcher per worker process, lists and prior, memo
+    # shared by its jobs; one kernel thread, as the processes share the cores.
     lexicon = Lexicon(list(lists[0]), list(lists[1]), n_threads=1)
-    return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1, memo_bytes=memo_bytes)
+    return lexicon, make_exact_searcher(lexicon, hard_mode, n_threads=1, memo_bytes=memo_bytes,
+                                        weights=None if prior is None else prior.integers)
 
 
-def table_store(store, lexicon: Lexicon, hard_mode: str, searcher) -> ProvenStore | None:
+def table_store(store, lexicon: Lexicon, hard_mode: str, searcher,
+                prior: Prior | None = None) -> ProvenStore | None:
     """The store of proven states a table's run searches with, attached to
-    ``searcher``: ``store`` True for the default one of these lists and
-    mode, a path, or False for none (None returned). The default one only
+    ``searcher``: ``store`` True for the default one of these lists, mode
+    and prior, a path, or False for none (None returned). The default one only
     saves time: if it cannot be used, the run goes on without it, with a
     warning; a store the caller named is refused with its error."""
     if store is False:
         return None
     try:
         opened = ProvenStore(None if store is True else store,
-                             store_description(lexicon, hard_mode))
+                             store_description(lexicon, hard_mode, prior))
         opened.attach(searcher)
     except WordleError as error:
         if store is not True:
@@ -81,35 +84,37 @@ def table_store(store, lexicon: Lexicon, hard_mode: str, searcher) -> ProvenStor
 
 
 @lru_cache(maxsize=2)
-def _worker_store(path, lists, hard_mode, memo_bytes):
+def _worker_store(path, lists, hard_mode, memo_bytes, prior=None):
     # The store at ``path`` (checked by the process that named it), opened
     # once per worker process.
     if path is None:
         return None
-    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes)
-    store = ProvenStore(path, store_description(lexicon, hard_mode))
+    lexicon, searcher = _worker_searcher(lists, hard_mode, memo_bytes, prior)
+    store = ProvenStore(path, store_description(lexicon, hard_mode, prior))
     store.attach(searcher)
     return store
 
 
-def prove_job(lists, rules: Rules, rows, budget, buckets, store_path=None, memo_bytes=None):
+def prove_job(lists, rules: Rules, rows, budget, buckets, store_path=None, memo_bytes=None,
+              prior: Prior | None = None):
     """[(row, opener_total)] under ``rules`` for each of ``rows`` in turn
     (openers with the same letters, whose searches share the memo),
     ``buckets`` theirs or None; ``store_path``: the store of proven states
     to search with, if any; ``memo_bytes``: the size of the searcher's memo,
-    if not the default."""
-    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes)
-    store = _worker_store(store_path, lists, rules.mode, memo_bytes)
+    if not the default; ``prior``: the answers' weights (None: uniform)."""
+    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes, prior)
+    store = _worker_store(store_path, lists, rules.mode, memo_bytes, prior)
     return [(row, opener_total(searcher, lexicon, row, rules.max_guesses, budget,
                                buckets=its_buckets, store=store, finish_check=True))
             for row, its_buckets in zip(rows, buckets, strict=True)]
 
 
-def guarantee_job(lists, rules: Rules, rows, store_path=None, memo_bytes=None):
+def guarantee_job(lists, rules: Rules, rows, store_path=None, memo_bytes=None,
+                  prior: Prior | None = None):
     """[(row, limit, total)] (``fewest_guarantee`` beyond ``rules``'s limit)
-    for each of ``rows``."""
-    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes)
-    store = _worker_store(store_path, lists, rules.mode, memo_bytes)
+    for each of ``rows``, as ``prove_job`` takes its arguments."""
+    lexicon, searcher = _worker_searcher(lists, rules.mode, memo_bytes, prior)
+    store = _worker_store(store_path, lists, rules.mode, memo_bytes, prior)
     return [(row, *fewest_guarantee(searcher, lexicon, row, rules.max_guesses, store=store))
             for row in rows]
 
@@ -137,3 +142,74 @@ def cluster_executor(address: str, timeout: float = 10):
     except (OSError, TimeoutError, ValueError) as error:
         raise WordleError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
     return client.get_executor(), client
+
+
+def run_jobs(run, stage, groups, workers, executor, here, there, record) -> None:
+    """The jobs of a table's run ``run`` (a ``proof.TableRun``): each
+    (bound, row) of ``groups`` (lists of them), in order: one
+    whose bound passes the threshold is recorded as it is; the others are
+    searched, ``here`` (a row -> the result) or over processes, a group
+    to a job, ``there`` (an executor and rows -> a future of their
+    results), and each result goes to ``record(*result)``."""
+    total = sum(len(group) for group in groups)
+    # A handful of openers is proven here rather than paying for processes.
+    if executor is None and (workers == 1 or total <= 2 * workers):
+        done = 0
+        for group in groups:
+            for bound, row in group:
+                run.progress(stage, done, total)
+                if bound > run.threshold:
+                    run.record(row, bound)
+                else:
+                    record(*here(row))
+                done += 1
+        run.progress(stage, total, total)
+    else:
+        _share_out(run, stage, groups, total, workers, executor, there, record)
+
+def _share_out(run, stage, groups, total, workers, executor, there, record) -> None:
+    # A few jobs in flight per worker, each sent with the threshold of
+    # the moment: it only ever shrinks, so every answer stays a valid
+    # certificate, and a better incumbent tightens the jobs sent after it.
+    # (Imported here: processes cost every command's start 13 ms otherwise.)
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    from wordle_fast._pool import spawn_pool
+
+    own_pool = None
+    if executor is None:
+        own_pool = executor = spawn_pool(workers)
+    waiting, running, done = list(reversed(groups)), {}, 0
+    try:
+        while waiting or running:
+            while waiting and len(running) < 2 * workers:
+                rows = []
+                for bound, row in waiting.pop():
+                    if bound > run.threshold:
+                        run.record(row, bound)
+                        done += 1
+                    else:
+                        rows.append(row)
+                if rows:
+                    running[there(executor, rows)] = len(rows)
+            if running:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    for result in future.result():
+                        record(*result)
+                    done += running.pop(future)
+            run.progress(stage, done, total)
+    except BrokenProcessPool:
+        raise WordleError("a worker process died (killed, or out of memory?); the openers "
+                          f"proven so far are saved in {run.path}: run the same command "
+                          "again to resume") from None
+    except KeyboardInterrupt:
+        if own_pool is not None:
+            own_pool.terminate()   # leaving would wait for the jobs running
+        raise
+    finally:
+        for future in running:
+            future.cancel()
+        if own_pool is not None:
+            own_pool.shutdown(wait=False, cancel_futures=True)

@@ -28,7 +28,8 @@ WORST_FIRST = 4    # openers per worker searched first, worst first (see worst_f
 def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None = None,
                    max_guesses: int | None = None, *, workers: int = 1, executor=None,
                    results_path=None, progress=None, store=True,
-                   memo_bytes: int | None = None, rules: Rules | None = None) -> OpeningTable:
+                   memo_bytes: int | None = None, rules: Rules | None = None,
+                   prior=None) -> OpeningTable:
     """The opening table (see ``opening_table``) with, besides, the exact
     total or "cannot finish" of every opener in ``words``, whatever its
     bound: openers a table at the optimum leaves with a lower bound, such as
@@ -41,15 +42,16 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None 
     ``store``: the store of proven states (``exact.store``) at its default
     place (True), at a path, or none (False). ``memo_bytes``: each
     searcher's memo, if not the default (``make_exact_searcher``). The
-    rules: ``hard_mode`` and ``max_guesses``, or ``rules`` (as
-    ``opening_table`` takes them).
+    rules: ``hard_mode`` and ``max_guesses``, or ``rules``, and ``prior``
+    (as ``opening_table`` takes them).
     """
     lexicon = lexicon or Lexicon()
     words = words_given(words, "the openers", "settle_openers([{}])")
     rows = [lexicon.guess_index(word) for word in words]    # an unknown word fails here
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
-                          results_path=results_path, progress=progress, rules=rules)
+                          results_path=results_path, progress=progress, rules=rules,
+                          prior=prior)
     started = time.perf_counter()
     run = _SettleRun.after(table, lexicon, results_path, progress, store, memo_bytes)
     left = [(0, row) for row in dict.fromkeys(rows)
@@ -63,7 +65,7 @@ def settle_openers(words, lexicon: Lexicon | None = None, hard_mode: str | None 
                         table.seconds + time.perf_counter() - started,
                         "computed" if left else table.source,     # (nothing to settle: as read)
                         len(table.entries), {"openers_settled": len(left)},
-                        run.unsaved or table.unsaved)
+                        run.unsaved or table.unsaved, table.prior)
 
 
 class _SettleRun(TableRun):
@@ -74,20 +76,22 @@ class _SettleRun(TableRun):
     threshold = UNSOLVABLE - 1
 
     def __init__(self, lexicon, rules, within, path, description, known, progress,
-                 memo_bytes=None):
-        super().__init__(lexicon, rules, within, path, description, known, progress, memo_bytes)
+                 memo_bytes=None, prior=None):
+        super().__init__(lexicon, rules, within, path, description, known, progress, memo_bytes,
+                         prior)
         self.entries = dict(known)   # lower bounds too: only the chosen openers change
 
     @classmethod
     def after(cls, table: OpeningTable, lexicon, results_path, progress, store,
               memo_bytes=None):
-        """A run that goes on from ``table``, under its rules, saving to
-        ``results_path`` (default: the cache directory's results file for
-        these lists and rules), with the store of proven states ``store``
-        (True, a path or False)."""
-        path = Path(results_path) if results_path else default_results_path(lexicon, table.rules)
-        run = cls(lexicon, table.rules, table.within, path,
-                  table_description(lexicon, table.rules), table.entries, progress, memo_bytes)
+        """A run that goes on from ``table``, under its rules and prior,
+        saving to ``results_path`` (default: the cache directory's results
+        file for these lists, rules and prior), with the store of proven
+        states ``store`` (True, a path or False)."""
+        rules, prior = table.rules, table.prior
+        path = Path(results_path) if results_path else default_results_path(lexicon, rules, prior)
+        run = cls(lexicon, rules, table.within, path, table_description(lexicon, rules, prior),
+                  table.entries, progress, memo_bytes, prior)
         run.use_store(store)
         return run
 
@@ -97,7 +101,7 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                    results_path=None, progress=None, lists: str | None = None,
                    store=True, memo_bytes: int | None = None,
                    recompute: bool = False, rules: Rules | None = None,
-                   incumbent: str | None = None) -> OpeningTable:
+                   incumbent: str | None = None, prior=None) -> OpeningTable:
     """The complete opening table: every opener settled, its exact total or
     "cannot finish", and for each opener that cannot finish, the fewest
     guesses it can guarantee and its least total within them.
@@ -118,14 +122,14 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
     ``recompute`` starts from nothing, as ``opening_table``'s does: neither
     the shipped table nor the saved results are read (the store is kept or
     not by ``store`` alone). The rules: ``hard_mode`` and ``max_guesses``,
-    or ``rules`` (as ``opening_table`` takes them); ``incumbent``: the
-    opener it solves first (``opening_table``)."""
+    or ``rules``, and ``prior`` (as ``opening_table`` takes them);
+    ``incumbent``: the opener it solves first (``opening_table``)."""
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
     workers = whole_number(workers, "the number of worker processes", minimum=1)
     _check_memory(lexicon, workers if executor is None else 1, memo_bytes)
     table = opening_table(lexicon, hard_mode, max_guesses, workers=workers, executor=executor,
                           results_path=results_path, progress=progress, recompute=recompute,
-                          rules=rules, incumbent=incumbent)
+                          rules=rules, incumbent=incumbent, prior=prior)
     started = time.perf_counter()
     run = _SettleRun.after(table, lexicon, results_path, progress, store, memo_bytes)
     run.search_stage = "complete"
@@ -144,7 +148,7 @@ def complete_table(lexicon: Lexicon | None = None, hard_mode: str | None = None,
                         table.seconds + time.perf_counter() - started,
                         "computed" if bounded or unguaranteed else table.source,
                         table.reused, {"openers_settled": len(bounded)},
-                        run.unsaved or table.unsaved)
+                        run.unsaved or table.unsaved, table.prior)
 
 
 def worst_first(bounded: list, workers: int) -> list:

@@ -28,6 +28,7 @@ from wordle_fast.cache import default_cache_dir, words_digest
 from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError
 from wordle_fast.lexicon import Lexicon
+from wordle_fast.priors import Prior
 from wordle_fast.rulebook import Rules, mode_name
 from wordle_fast.words import data_folder
 
@@ -71,6 +72,12 @@ class OpeningTable:
     reused: int = 0                 # entries taken from saved results
     stages: dict = field(default_factory=dict)   # computed: seconds per stage, openers searched
     unsaved: str | None = None      # computed: why its results could not be saved, if so
+    prior: Prior | None = None      # the answers' weights (None: each counts once)
+
+    @property
+    def total_weight(self) -> int:
+        """What a total is divided by for the mean: the answers, or their whole weights."""
+        return self.n_answers if self.prior is None else int(self.prior.integers.sum())
 
     @property
     def mode(self) -> str:
@@ -126,12 +133,13 @@ class OpeningTable:
                 for status in STATUSES}
 
     def mean(self, entry: OpenerEntry) -> float | None:
-        return None if entry.total is None else entry.total / self.n_answers
+        return None if entry.total is None else entry.total / self.total_weight
 
     def __repr__(self) -> str:
         counts = self.counts()
         best = f"optimum {' '.join(self.best)} {self.optimum}" if self.best else "no exact total"
-        return (f"OpeningTable({self.mode} mode, at most {self.max_guesses}, "
+        weighed = "" if self.prior is None else f"prior {self.prior.name}, "
+        return (f"OpeningTable({self.mode} mode, at most {self.max_guesses}, {weighed}"
                 f"{len(self.entries)} openers over {self.n_answers} answers: {best}; "
                 f"{counts[EXACT]} exact, {counts[LOWER_BOUND]} lower bounds, "
                 f"{counts[CANNOT_FINISH]} cannot finish)")
@@ -145,11 +153,12 @@ class OpeningTable:
 
     def to_dict(self, top: int | None = None) -> dict:
         ranked = self.ranked()
-        return {"mode": self.mode, "max_guesses": self.max_guesses, "answers": self.n_answers,
-                "within": self.within, "optimum": self.optimum, "best": self.best,
-                "counts": self.counts(), "source": self.source, "seconds": self.seconds,
-                "stages": self.stages,
-                "complete": self.complete,
+        weighed = {} if self.prior is None else {"prior": self.prior.description(),
+                                                 "total_weight": self.total_weight}
+        return {**weighed, "mode": self.mode, "max_guesses": self.max_guesses,
+                "answers": self.n_answers, "within": self.within, "optimum": self.optimum,
+                "best": self.best, "counts": self.counts(), "source": self.source,
+                "seconds": self.seconds, "stages": self.stages, "complete": self.complete,
                 "openers": [{"rank": rank, "opener": e.opener, "status": e.status,
                              "total": e.total, "mean": self.mean(e),
                              "guarantee": e.guarantee, "guarantee_total": e.guarantee_total}
@@ -161,16 +170,19 @@ class OpeningTable:
         return all(e.status != LOWER_BOUND for e in self.entries.values())
 
 
-def table_description(lexicon: Lexicon, rules: Rules) -> dict:
-    """What decides a table: the lists (by content), the limit and the mode."""
-    return {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
-            "guesses": words_digest(lexicon.guesses), "max_guesses": rules.max_guesses,
-            "mode": mode_name(rules.mode)}
+def table_description(lexicon: Lexicon, rules: Rules, prior: Prior | None = None) -> dict:
+    """What decides a table: the lists (by content), the limit, the mode,
+    and the prior when the answers are weighed (``Prior.description``)."""
+    described = {"format": RESULTS_FORMAT, "answers": words_digest(lexicon.answers),
+                 "guesses": words_digest(lexicon.guesses), "max_guesses": rules.max_guesses,
+                 "mode": mode_name(rules.mode)}
+    return described if prior is None else {**described, "prior": prior.description()}
 
 
-def default_results_path(lexicon: Lexicon, rules: Rules = Rules()) -> Path:
-    """Where the entries proven so far for these lists and rules are kept."""
-    description = table_description(lexicon, rules)
+def default_results_path(lexicon: Lexicon, rules: Rules = Rules(),
+                         prior: Prior | None = None) -> Path:
+    """Where the entries proven so far for these lists, rules and prior are kept."""
+    description = table_description(lexicon, rules, prior)
     digest = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:24]
     return default_cache_dir() / f"exact-openers-{digest}.json"
 
@@ -299,35 +311,37 @@ def shipped_tables() -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("exact-openers-"))
 
 
-def shipped_table(lexicon: Lexicon, rules: Rules = Rules()) -> OpeningTable | None:
-    """The shipped table for exactly these lists (by their hashes) and
-    rules, or None (also when what ships is only a table in progress:
+def shipped_table(lexicon: Lexicon, rules: Rules = Rules(),
+                  prior: Prior | None = None) -> OpeningTable | None:
+    """The shipped table for exactly these lists (by their hashes), rules
+    and prior, or None (also when what ships is only a table in progress:
     ``shipped_progress``)."""
     started = time.perf_counter()
-    found, name = _shipped_file(lexicon, rules)
+    found, name = _shipped_file(lexicon, rules, prior)
     if found is None or len(found[0]) != lexicon.n_guesses:
         return None
     entries, within, *_ = found
     return OpeningTable(rules, lexicon.n_answers, within, in_guess_order(entries, lexicon),
-                        time.perf_counter() - started, f"shipped table {name}")
+                        time.perf_counter() - started, f"shipped table {name}", prior=prior)
 
 
-def shipped_progress(lexicon: Lexicon, rules: Rules = Rules()) -> dict[str, OpenerEntry]:
+def shipped_progress(lexicon: Lexicon, rules: Rules = Rules(),
+                     prior: Prior | None = None) -> dict[str, OpenerEntry]:
     """What a shipped table still in progress has proven for these lists
     and rules (one whose certificate no run has finished yet, such as the
     big-hidden one): its entries, and its openers' proven bounds as lower
     bounds, for a run to go on from; {} if none ships."""
-    found, _ = _shipped_file(lexicon, rules)
+    found, _ = _shipped_file(lexicon, rules, prior)
     if found is None or len(found[0]) == lexicon.n_guesses:
         return {}
     entries, _, open_bounds, _ = found
     return {**open_bounds, **entries}
 
 
-def _shipped_file(lexicon: Lexicon, rules: Rules) -> tuple:
+def _shipped_file(lexicon: Lexicon, rules: Rules, prior: Prior | None) -> tuple:
     """(what ``read_table_file`` reads, the file's name) of the shipped
-    file for these lists and rules, or (None, None)."""
-    description = table_description(lexicon, rules)
+    file for these lists, rules and prior, or (None, None)."""
+    description = table_description(lexicon, rules, prior)
     folder = data_folder()
     for name in shipped_tables():
         # Each file starts with its description: only the one that matches
@@ -341,14 +355,14 @@ def _shipped_file(lexicon: Lexicon, rules: Rules) -> tuple:
     return None, None
 
 
-def table_ready(lexicon: Lexicon, rules: Rules = Rules()) -> bool:
+def table_ready(lexicon: Lexicon, rules: Rules = Rules(), prior: Prior | None = None) -> bool:
     """Whether ``opening_table`` answers without proving anything: a table
-    ships for these lists and rules, or an earlier run saved one whole."""
-    if shipped_table(lexicon, rules) is not None:
+    ships for these lists, rules and prior, or an earlier run saved one whole."""
+    if shipped_table(lexicon, rules, prior) is not None:
         return True
     try:
-        saved = read_table_file(default_results_path(lexicon, rules),
-                                table_description(lexicon, rules),
+        saved = read_table_file(default_results_path(lexicon, rules, prior),
+                                table_description(lexicon, rules, prior),
                                 lexicon.guesses, strict=False)
     except Unsealed:
         return False

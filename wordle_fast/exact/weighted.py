@@ -64,3 +64,26 @@ def guess_lower_bound(codes, weights, green: int) -> int:
         if code != green:
             bound += set_lower_bound(weights[codes == code])
     return bound
+
+
+def opener_least_totals(matrix, weights, green: int, rows=None, chunk: int = 1024) -> np.ndarray:
+    """``guess_lower_bound`` of every answer after each opener ``rows``
+    (default: every matrix row), ``matrix[row]`` the codes over the answers,
+    ``weights`` aligned with them: a results file's exact claims are checked
+    against it. Vectorized by rows (the original lists: 0.6 s for all)."""
+    weights = np.asarray(weights, dtype=np.int64)
+    rows = np.arange(matrix.shape[0]) if rows is None else np.asarray(rows, dtype=np.intp)
+    n_patterns = green + 1
+    out = np.empty(len(rows), dtype=np.int64)
+    for start in range(0, len(rows), chunk):
+        block = rows[start:start + chunk]
+        # each row's codes offset so that one bincount serves the block
+        codes = (matrix[block].astype(np.intp)
+                 + np.arange(len(block))[:, None] * n_patterns).ravel()
+        spread = np.broadcast_to(weights, (len(block), len(weights))).ravel()
+        masses = np.bincount(codes, weights=spread, minlength=len(block) * n_patterns)
+        peaks = np.zeros(len(block) * n_patterns, dtype=np.int64)
+        np.maximum.at(peaks, codes, spread)
+        per_bucket = (2 * masses.astype(np.int64) - peaks).reshape(len(block), n_patterns)
+        out[start:start + len(block)] = weights.sum() + per_bucket[:, :green].sum(axis=1)
+    return out
