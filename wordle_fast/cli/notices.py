@@ -16,11 +16,12 @@ LONG_TABLE_PAIRS = 2_000_000
 
 
 def announce_opening_table(command: str, lexicon: Lexicon, rules: Rules, results_path,
-                           *, quiet: bool = False, recompute: bool = False) -> bool:
+                           *, quiet: bool = False, recompute: bool = False,
+                           prior=None) -> bool:
     """Tell standard error, before it starts, that ``command`` must prove
-    a whole opening table for these lists and rules, when no table ships
-    or was saved for them (or ``recompute`` ignores them) and the lists are
-    large; True if it did."""
+    a whole opening table for these lists, rules and ``prior``, when no
+    table ships or was saved for them (or ``recompute`` ignores them) and
+    the lists are large; True if it did."""
     from wordle_fast.exact.tables import (
         EXACT,
         default_results_path,
@@ -28,16 +29,19 @@ def announce_opening_table(command: str, lexicon: Lexicon, rules: Rules, results
         table_ready,
     )
 
-    if quiet or (not recompute and table_ready(lexicon, rules)):
+    if quiet or (not recompute and table_ready(lexicon, rules, prior)):
         return False
-    shipped = {} if recompute else shipped_progress(lexicon, rules)
+    shipped = {} if recompute else shipped_progress(lexicon, rules, prior)
     if not shipped and lexicon.n_answers * lexicon.n_guesses < LONG_TABLE_PAIRS:
         return False
-    where = results_path or default_results_path(lexicon, rules)
+    where = results_path or default_results_path(lexicon, rules, prior)
+    weighed = "" if prior is None else f", prior {prior.name}"
+    cost = ("minutes to hours of CPU (the times measured: docs/prior.md)" if prior is not None
+            else "hours of CPU at the least")
     lines = [f"{command}: no finished opening table ships or is saved for these lists "
              f"({counted(lexicon.n_answers, 'answer')}, "
-             f"{counted(lexicon.n_guesses, 'guess', 'guesses')}; {rules}), so every "
-             "opener is proven here: hours of CPU at the least."]
+             f"{counted(lexicon.n_guesses, 'guess', 'guesses')}; {rules}{weighed}), so every "
+             f"opener is proven here: {cost}."]
     exact = sorted((e.total, e.opener) for e in shipped.values() if e.status == EXACT)
     if shipped:
         bounds = [e.total for e in _open(shipped, exact)]
@@ -52,7 +56,8 @@ def announce_opening_table(command: str, lexicon: Lexicon, rules: Rules, results
     lines.append(f"  saved as it goes in {where}; Ctrl-C stops it, the same command resumes "
                  "(progress lines on standard error give the rate and the time left)")
     if exact:
-        lines.append(f"  quicker: `wordle-fast optimal --opener {exact[0][1]}` with the same "
+        lines.append(f"  quicker: `wordle-fast optimal --opener {exact[0][1]}"
+                     f"{'' if prior is None else f' --prior {prior.name}'}` with the same "
                      "lists proves the best opener so far on its own, with its tree")
     print("\n".join(lines), file=sys.stderr, flush=True)
     return True

@@ -13,6 +13,7 @@ from wordle_fast.cli.options import (
     add_json_option,
     add_long_search_options,
     add_max_guesses_option,
+    add_prior_options,
     add_quiet_option,
     add_word_list_options,
     add_workers_option,
@@ -21,6 +22,7 @@ from wordle_fast.cli.options import (
     lexicon_of,
     long_search_options,
     only_with,
+    prior_of,
 )
 from wordle_fast.cli.output import (
     EXIT_OK,
@@ -32,6 +34,7 @@ from wordle_fast.cli.output import (
 )
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
 from wordle_fast.game.ranking import rank_openers
+from wordle_fast.priors import weighing
 from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules, mode_name
 from wordle_fast.strategies import ONE_BOARD_STRATEGIES
 from wordle_fast.words import counted
@@ -59,6 +62,7 @@ examples:
   wordle-fast openers --exact                   # the optimum and its proof
   wordle-fast openers --exact --lists nyt2023 --hard
   wordle-fast openers --exact --all --results table.json   # every opener; resumable
+  wordle-fast openers --exact --prior frequency  # the fewest expected guesses, proven
 """
 
 
@@ -119,6 +123,7 @@ def _add_exact_options(parser) -> None:
                              "scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of "
                              "local --workers; needs wordle-fast[cluster] here and on the "
                              "workers")
+    add_prior_options(parser)   # (with --exact: the table of expected guesses under it)
 
 
 def run(args) -> int:
@@ -146,6 +151,8 @@ def _check(args) -> None:
     only_with(args, args.simulate > 0 or args.exact, "--simulate K or --exact",
               workers="--workers")
     only_with(args, args.depth > 1, "--depth 2 or more", width="--width")
+    only_with(args, args.exact or args.prior == "uniform", "--exact", prior="--prior")
+    only_with(args, args.exact, "--exact", prior_default="--prior-default")
     if args.depth < 1:
         raise InvalidOption(f"--depth must be at least 1, got {args.depth}")
     if args.results == "-":
@@ -274,19 +281,19 @@ def _exact(args, lexicon) -> int:
         raise InvalidOption("--exact proves every allowed opener; it does not combine with "
                             "--depth, --simulate, --by or --guess-pool")
     args.within, args.max_guesses = given(args.within, 0), given(args.max_guesses, ONE_BOARD_LIMIT)
-    if args.within < 0:
-        raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}")
-    if args.complete and args.within:
-        raise InvalidOption("--all settles every opener exactly; --within does not combine "
-                            "with it")
+    if args.within < 0 or (args.complete and args.within):
+        raise InvalidOption(f"--within must be 0 or more guesses, got {args.within}" if
+                            args.within < 0 else "--all settles every opener exactly; --within "
+                            "does not combine with it")
     if args.scheduler and args.workers is not None:
         raise InvalidOption("--workers sets local processes; with --scheduler the cluster's "
                             "workers do the proofs: drop one of the two")
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     rules = Rules(args.hard_mode, args.max_guesses)
+    prior = weighing(prior_of(args, lexicon), lexicon.answers)
     announce_opening_table("wordle-fast openers --exact", lexicon, rules, args.results,
-                           quiet=args.quiet, recompute=args.recompute)
+                           quiet=args.quiet, recompute=args.recompute, prior=prior)
     executor, client = cluster_executor(args.scheduler) if args.scheduler else (None, None)
     progress = StageProgress(enabled=not args.quiet)
     try:
@@ -295,13 +302,14 @@ def _exact(args, lexicon) -> int:
                                    results_path=args.results, progress=progress,
                                    store=True if args.store is None else args.store,
                                    memo_bytes=args.memo_bytes, recompute=args.recompute,
-                                   incumbent=args.incumbent)
+                                   incumbent=args.incumbent, prior=prior)
         else:
             table = opening_table(lexicon, within=args.within, rules=rules, workers=workers,
                                   executor=executor, results_path=args.results,
                                   recompute=args.recompute, progress=progress,
                                   incumbent=args.incumbent, memo_bytes=args.memo_bytes,
-                                  store=False if args.store is None else args.store)
+                                  store=False if args.store is None else args.store,
+                                  prior=prior)
     except KeyboardInterrupt:
         print("wordle-fast openers: interrupted; the entries proven so far are saved; run the "
               "same command again to resume", file=sys.stderr)
@@ -349,20 +357,25 @@ def _best_guarantee(table) -> str:
 
 def _print_table(args, lexicon, table, shown) -> None:
     width = max(6, lexicon.length)
-    print(f"{'rank':>5}  {'opener':<{width}}  {'status':<13}  {'total':>6}  {'mean':>7}")
+    digits = max(len(" total"), len(str(table.total_weight * args.max_guesses)))
+    print(f"{'rank':>5}  {'opener':<{width}}  {'status':<13}  {'total':>{digits}}  {'mean':>7}")
     for rank, entry in shown:
         total = "" if entry.total is None else (
-            f"{entry.total:>6}" if entry.status == "exact" else f">={entry.total}")
+            f"{entry.total:>{digits}}" if entry.status == "exact" else f">={entry.total}")
         mean = table.mean(entry)
         guarantee = ("" if entry.guarantee is None else
                      f"  (guarantees {entry.guarantee}: {entry.guarantee_total})")
         print(f"{'-' if rank is None else rank:>5}  {entry.opener:<{width}}  {entry.status:<13}  "
-              f"{total:>6}  "
+              f"{total:>{digits}}  "
               f"{'' if mean is None or entry.status != 'exact' else f'{mean:.4f}':>7}"
               + guarantee)
     counts = table.counts()
     if table.optimum is not None:
         outcome = f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)})"
+        if table.prior is not None:
+            mass = table.total_weight
+            outcome += (f" under the prior {table.prior.name}: {table.optimum / mass:.4f} "
+                        f"expected guesses ({table.optimum} / {mass} in whole weights)")
         bounds = f"{counts['lower bound']} lower bounds above {table.optimum + table.within}, "
     else:
         outcome = (f"no opener finishes every answer within "
@@ -383,6 +396,5 @@ def _print_table(args, lexicon, table, shown) -> None:
         print(f"stages: incumbent {stages['incumbent_seconds']:.1f} s; bound pass over "
               f"{stages['openers_bounded']} openers {stages['bound_pass_seconds']:.1f} s"
               + (f" ({stages['bounds_reused']} bounds from an earlier run)"
-                 if stages.get("bounds_reused") else "")
-              + "; search "
-              f"of the {stages['openers_searched']} left {stages['search_seconds']:.1f} s")
+                 if stages.get("bounds_reused") else "") + "; search of the "
+              f"{stages['openers_searched']} left {stages['search_seconds']:.1f} s")

@@ -74,7 +74,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from wordle_fast.cli.notices import announce_opening_table
     from wordle_fast.exact.optimum import (
-        PRIOR_NEEDS_OPENER, NoOpenerFinishes, SearchInterrupted, optimal)
+        NoOpenerFinishes, SearchInterrupted, optimal)
     from wordle_fast.exact.scheduling import default_workers
     from wordle_fast.exact.trees import tree_text
 
@@ -85,12 +85,11 @@ def run(args) -> int:
     workers = capped_workers("--workers", args.workers, lexicon.n_guesses,
                              default=default_workers())
     every_opener = args.opener is None and args.candidates is None
-    if every_opener and not prior.uniform:
-        raise InvalidOption(PRIOR_NEEDS_OPENER)
     if every_opener:
         announce_opening_table("wordle-fast optimal", lexicon,
                                Rules(args.hard_mode, args.max_guesses), None,
-                               quiet=args.quiet, recompute=args.recompute)
+                               quiet=args.quiet, recompute=args.recompute,
+                               prior=None if prior.uniform else prior)
     progress = (StageProgress(enabled=not args.quiet) if every_opener
                 else ProgressBar("Answers placed", enabled=not args.quiet))
     try:
