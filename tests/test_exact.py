@@ -296,8 +296,20 @@ def test_optimal_strategy_in_the_solver(official):
     searcher = ExactSearcher(official.matrix, official.length, official.answer_rows)
     bucket = solver.candidate_set.indices()
     assert -best.score * len(bucket) == pytest.approx(searcher.solve(bucket, 5))
-    with pytest.raises(ValueError, match="use the uniform prior"):
-        Solver(lexicon=official, strategy="optimal", prior="frequency")
+    # under a prior: the expected guesses weighed by it, from the weighted search
+    from wordle_fast.exact.search import make_exact_searcher
+    from wordle_fast.priors import make_prior
+
+    prior = make_prior("frequency", official.answers)
+    weighed = Solver(lexicon=official, strategy="optimal", prior="frequency", use_cache=False)
+    assert weighed.best().word == "trace"     # the shipped table's optimum under the prior
+    weighed.update("salet", "bbbbb")
+    best = weighed.best()
+    searcher = make_exact_searcher(official, weights=prior.integers)
+    mass = int(prior.integers[bucket].sum())
+    assert -best.score * mass == pytest.approx(searcher.solve(bucket, 5))
+    assert searcher.after_guess(bucket, official.guess_index(best.word), 5) == \
+        searcher.solve(bucket, 5)
 
 
 # -- hard and strict mode ------------------------------------------------------------

@@ -100,8 +100,6 @@ def test_a_solver_plays_under_a_prior_given_as_a_mapping(official):
     assert solver.prior == "mapping"
     assert solver.weights[official.answer_index("cigar")] == pytest.approx(100 / 2414)
     assert len(solver.suggest(top=3)) == 3
-    with pytest.raises(wf.InvalidOption, match="use the uniform prior"):
-        wf.Solver(lexicon=official, prior=heavy, strategy="optimal")
 
 
 def test_the_first_move_cache_tells_two_weights_files_apart(official, tmp_path):

@@ -73,18 +73,19 @@ def _open(shipped: dict, exact: list) -> list:
             if e.status == LOWER_BOUND and (best is None or e.total <= best)]
 
 
-def announce_first_turn_table(command: str, lexicon: Lexicon, rules: Rules) -> bool:
+def announce_first_turn_table(command: str, lexicon: Lexicon, rules: Rules,
+                              prior=None) -> bool:
     """Tell standard error that the first turn waits for a whole opening
     table (the exact play of the empty board reads one), when none ships
-    or was saved for these lists and rules; True if it did."""
+    or was saved for these lists, rules and prior; True if it did."""
     from wordle_fast.exact.tables import default_results_path, table_ready
 
-    if table_ready(lexicon, rules):
+    if table_ready(lexicon, rules, prior):
         return False
     print(f"{command}: no opening table ships for these lists in {mode_name(rules.mode)} mode "
           f"with at most {counted(rules.max_guesses, 'guess', 'guesses')}, so the first turn "
           f"first proves the best of all {lexicon.n_guesses} openers: minutes for lists of the "
           f"original's size, up to hours in hard mode on larger ones. It is saved as it goes in "
-          f"{default_results_path(lexicon, rules)} (Ctrl-C keeps what was proven; the next "
+          f"{default_results_path(lexicon, rules, prior)} (Ctrl-C keeps what was proven; the next "
           "run resumes) and later runs read it at once.", file=sys.stderr, flush=True)
     return True

@@ -46,13 +46,14 @@ def run(args) -> int:
         solver.update(guess, pattern)
     if args.boards != 1:
         return _several_boards(args, solver)
+    prior = None if solver.prior_spec.uniform else solver.prior_spec
     if solver.strategy.first_move_table and not solver.history:
         from wordle_fast.cli.notices import announce_first_turn_table
 
-        announce_first_turn_table("wordle-fast suggest", solver.lexicon, solver.rules)
+        announce_first_turn_table("wordle-fast suggest", solver.lexicon, solver.rules, prior)
     suggestions = solver.suggest(top=args.top)
     # From the empty board the optimal strategy reads the exact opening table.
-    opening = (solver.strategy.first_move_source(solver.lexicon, solver.rules)
+    opening = (solver.strategy.first_move_source(solver.lexicon, solver.rules, prior)
                if not solver.history else None)
     if send_json(args.json, {
             "opening_table": opening,
@@ -81,7 +82,8 @@ def run(args) -> int:
             print(solver.ranking_caveat)
         if opening is not None and not solver.ranking_caveat:
             print(f"values from the exact opening table ({opening}); every opener's "
-                  "certificate: wordle-fast openers --exact")
+                  "certificate: wordle-fast openers --exact"
+                  + ("" if prior is None else f" --prior {solver.prior}"))
     wrote(args.json)
     return EXIT_OK
 

@@ -16,158 +16,20 @@ are exactly those it would get if played alone.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
-from wordle_fast._display import html_table
+import numpy as np
+
 from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
 from wordle_fast.rules import guess_limit
 from wordle_fast.game.board_games import BoardsSimulationResult, simulate_boards
 from wordle_fast.game.boards import BoardsSolver
+from wordle_fast.game.simulation_result import SimulationResult
 from wordle_fast.game.solver import Solver
-from wordle_fast.words import distribution_text
 
 Progress = Callable[[int, int], None]  # (games finished, games in all)
-
-
-@dataclass
-class SimulationResult:
-    """Outcome of every game played, and the statistics users compare."""
-
-    config: dict
-    max_guesses: int
-    sequences: dict[str, list[str]]    # answer -> guesses played, in answer-list order
-    solved_answers: frozenset[str]
-    wall_time: float                   # seconds, matrix building included
-    workers: int = 1
-    distribution: dict[int, int] = field(init=False)
-
-    def __post_init__(self):
-        counts = Counter(len(self.sequences[a]) for a in self.solved_answers)
-        self.distribution = {turns: counts.get(turns, 0)
-                             for turns in range(1, self.max_guesses + 1)}
-
-    @property
-    def max_turns(self) -> int:
-        """The old name of ``max_guesses``."""
-        return self.max_guesses
-
-    @property
-    def games(self) -> int:
-        return len(self.sequences)
-
-    @property
-    def solved(self) -> int:
-        return len(self.solved_answers)
-
-    @property
-    def failed(self) -> int:
-        return self.games - self.solved
-
-    @property
-    def success_rate(self) -> float:
-        return self.solved / self.games if self.games else 0.0
-
-    @property
-    def failures(self) -> list[str]:
-        return [a for a in self.sequences if a not in self.solved_answers]
-
-    def _solved_turns(self) -> list[int]:
-        return [len(self.sequences[a]) for a in self.sequences if a in self.solved_answers]
-
-    @property
-    def mean(self) -> float:
-        """Mean guesses over solved games (nan when none was solved)."""
-        turns = self._solved_turns()
-        return sum(turns) / len(turns) if turns else float("nan")
-
-    @property
-    def median(self) -> float:
-        turns = self._solved_turns()
-        import statistics   # here: its import costs every CLI start 2 ms
-
-        return float(statistics.median(turns)) if turns else float("nan")
-
-    @property
-    def total_guesses(self) -> int:
-        return sum(self._solved_turns())
-
-    def worst_games(self, count: int = 10) -> list[tuple[str, list[str]]]:
-        """The longest games, failures first, then by answer-list order."""
-        ranked = sorted(self.sequences.items(),
-                        key=lambda item: (item[0] in self.solved_answers, -len(item[1])))
-        return ranked[:count]
-
-    def guess_counts(self, turn: int) -> Counter:
-        """How often each word was played at ``turn`` (1 = first guess)."""
-        return Counter(seq[turn - 1] for seq in self.sequences.values() if len(seq) >= turn)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.wall_time if self.wall_time > 0 else float("inf")
-
-    def __repr__(self) -> str:
-        return (f"SimulationResult({self.games} games, {self.config.get('strategy')}: "
-                f"{self.success_rate:.2%} solved in {self.max_guesses}, mean {self.mean:.4f}, "
-                f"median {self.median:g})")
-
-    def _repr_html_(self) -> str:
-        shown = html_table(repr(self)[len("SimulationResult("):-1], ["guesses", "games"],
-                           self.distribution.items())
-        failures = self.failures
-        if failures:
-            shown += "\n" + html_table(f"{len(failures)} failures", ["answer", "guesses played"],
-                                       ([a, " ".join(self.sequences[a])] for a in failures),
-                                       total=len(failures))
-        return shown
-
-    def to_dict(self, sequences: bool = True) -> dict:
-        result = {
-            "config": self.config, "games": self.games, "solved": self.solved,
-            "failed": self.failed, "success_rate": self.success_rate,
-            "mean_guesses": self.mean, "median_guesses": self.median,
-            "total_guesses": self.total_guesses, "max_guesses": self.max_guesses,
-            "max_turns": self.max_guesses,   # its old name, kept for readers of it
-            "distribution": {str(k): v for k, v in self.distribution.items()},
-            "failures": self.failures,
-            "worst_games": [{"answer": a, "guesses": g, "solved": a in self.solved_answers}
-                            for a, g in self.worst_games()],
-            "first_guesses": self.guess_counts(1).most_common(5),
-            "second_guesses": self.guess_counts(2).most_common(5),
-            "wall_time_s": self.wall_time, "games_per_second": self.games_per_second,
-            "workers": self.workers,
-        }
-        if sequences:
-            result["sequences"] = {a: {"guesses": g, "solved": a in self.solved_answers}
-                                   for a, g in self.sequences.items()}
-        return result
-
-    def summary(self) -> str:
-        lines = [
-            f"Games: {self.games}",
-            f"Solved: {self.solved} ({self.success_rate:.2%})",
-            f"Failed: {self.failed} ({1 - self.success_rate:.2%})",
-            f"Mean guesses (solved): {self.mean:.4f}",
-            f"Median guesses (solved): {self.median:g}",
-            "Distribution: " + distribution_text(self.distribution)
-            + f", failed: {self.failed}",
-        ]
-        for turn, label in ((1, "first"), (2, "second")):
-            common = ", ".join(f"{w} ({n})" for w, n in self.guess_counts(turn).most_common(3))
-            lines.append(f"Most common {label} guesses: {common}")
-        if self.failures:
-            shown = ", ".join(self.failures[:10]) + (" ..." if len(self.failures) > 10 else "")
-            lines.append(f"Failed answers: {shown}")
-        worst = self.worst_games(3)
-        lines.append("Worst games: " + "; ".join(
-            f"{a} ({' '.join(g)}{'' if a in self.solved_answers else ', failed'})"
-            for a, g in worst))
-        lines.append(f"Time: {self.wall_time:.2f} s, {self.games_per_second:,.0f} games/s"
-                     + (f" with {self.workers} workers" if self.workers > 1 else ""))
-        return "\n".join(lines)
 
 
 def simulate(config: Solver | dict | None = None, answers: Iterable[str] | None = None,
@@ -242,8 +104,15 @@ def _simulate_one_board(config, answers, opener, max_guesses, workers, progress,
     if sample is not None:
         answers = sampled_answers(list(lexicon.answers if answers is None else answers),
                                   whole_number(sample, "sample", minimum=1), seed)
-    targets = (lexicon.all_candidates() if answers is None
-               else lexicon.candidate_set(list(answers)))
+    answers, prior = (None if answers is None else list(answers)), solver.prior_spec
+    # under a prior an answer of weight 0 is not a possible one: not played
+    impossible = set() if prior.uniform else {
+        lexicon.answers[i] for i in np.flatnonzero(prior.integers == 0)}
+    if answers is not None and impossible & set(answers):
+        raise InvalidOption(f"{sorted(impossible & set(answers))[0]!r} has weight 0 under the "
+                            f"prior {prior.name}: not a possible answer, so it cannot be played")
+    targets = lexicon.candidate_set([a for a in (lexicon.answers if answers is None else answers)
+                                     if a not in impossible])
     if not targets:
         raise WordleError("no answers to play")
     if opener is not None:
@@ -280,16 +149,19 @@ def _simulate_one_board(config, answers, opener, max_guesses, workers, progress,
                 report(len(part))
     sequences = {lexicon.answers[i]: outcomes[i][0] for i in sorted(outcomes)}
     solved = frozenset(lexicon.answers[i] for i, (_, won) in outcomes.items() if won)
+    weights = None if prior.uniform else {lexicon.answers[i]: int(prior.integers[i])
+                                          for i in sorted(outcomes)}
     return SimulationResult(config=_describe(settings, opener), max_guesses=max_guesses,
                             sequences=sequences, solved_answers=solved,
-                            wall_time=time.perf_counter() - started, workers=workers)
+                            wall_time=time.perf_counter() - started, workers=workers,
+                            weights=weights)
 
 
 def solver_settings(solver: Solver) -> dict:
     """Keyword arguments that rebuild ``solver``'s configuration."""
     return {"answers": solver.lexicon.answers, "guesses": solver.lexicon.guesses,
             "strategy": solver.strategy, "guess_pool": solver.guess_pool,
-            "hard_mode": solver.hard_mode, "prior": solver.prior,
+            "hard_mode": solver.hard_mode, "prior": solver.prior_spec,
             "max_guesses": solver.max_guesses,
             "cache_dir": solver.cache.directory if solver.cache else None,
             "use_cache": solver.cache is not None}
@@ -319,7 +191,9 @@ def fresh_solver(config, max_guesses: int | None = None) -> Solver:
 
 def _describe(settings: dict, opener: str | None) -> dict:
     return {"strategy": settings["strategy"].cache_key(), "guess_pool": settings["guess_pool"],
-            "hard_mode": settings["hard_mode"], "prior": settings["prior"], "opener": opener,
+            "hard_mode": settings["hard_mode"], "prior": getattr(settings["prior"], "name",
+                                                                 settings["prior"]),
+            "opener": opener,
             "answers": len(settings["answers"]), "guesses": len(settings["guesses"])}
 
 

@@ -259,7 +259,8 @@ class Solver(UnderRules):
         scores = self.lexicon.score(candidates, weights=self.weights, rows=rows)
         position = Position(scores=scores, rows=rows, candidates=candidates,
                             lexicon=self.lexicon, weights=self.weights, turn=self.game.turn,
-                            rules=self.rules, history=tuple(history), legal_mask=legal)
+                            rules=self.rules, history=tuple(history), legal_mask=legal,
+                            prior=None if self.prior_spec.uniform else self.prior_spec)
         self.strategy.caveat = self.strategy.exact_key = None
         values = self.strategy.values(position)
         self.ranking_caveat, self.ranking_key = self.strategy.caveat, self.strategy.exact_key

@@ -50,6 +50,7 @@ class Position(UnderRules):
     candidates: object           # CandidateSet of the answers still possible (on any board)
     lexicon: object              # the Lexicon, for word data such as frequencies
     weights: np.ndarray | None = None   # the prior over answers, None for uniform
+    prior: object = None                 # that Prior (its whole weights for exact play), or None
     turn: int = 0                        # guesses already played this game
     rules: Rules = Rules()               # the game's mode, guess limit and boards
     history: tuple = ()                  # (guess, pattern code) of each turn played
@@ -111,9 +112,10 @@ class Strategy:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cache_key()!r})"
 
-    def first_move_source(self, lexicon, rules: Rules = Rules()) -> str | None:
+    def first_move_source(self, lexicon, rules: Rules = Rules(), prior=None) -> str | None:
         """Where the first move's values come from when they are read, not
-        computed (a table, which a command names); None otherwise."""
+        computed (a table for these lists, rules and prior, which a command
+        names); None otherwise."""
         return None
 
     @property

@@ -48,6 +48,14 @@ def _prove_ties(searcher, members, rows, depth, legal, costs, exact):
         exact[position] = cost <= best
 
 
+def _mass(searcher, members) -> int:
+    """What a total over ``members`` is divided by for the expected guesses:
+    their number, or under a prior their whole weight (at least 1)."""
+    from wordle_fast.exact.search import mass_of
+
+    return max(1, mass_of(searcher, members))
+
+
 # With three guesses or more left, the chance to win is searched for this
 # many guesses at most, those with the most feedbacks; the others keep
 # their chance within two guesses, a lower bound. (Every guess of the full
@@ -57,7 +65,8 @@ CHANCES_SEARCHED = 200
 
 class OptimalStrategy(Strategy):
     """Play the guess that minimizes the total guesses still needed, by the
-    exact search, within the game's limit and in its hard mode. The value
+    exact search, within the game's limit and in its hard mode; under a
+    prior, the expected guesses weighed by it (its whole weights). The value
     of each guess is minus the expected guesses from here on; it is exact
     for the best guess, and for the rest it comes from a lower bound on
     their cost (ranked below an exact value of the same size), so only the
@@ -67,7 +76,6 @@ class OptimalStrategy(Strategy):
     game and of a simulation."""
 
     name = "optimal"
-    uniform_prior_only = True
     plays_to_limit = True
 
     def __init__(self, max_guesses=None):
@@ -80,33 +88,36 @@ class OptimalStrategy(Strategy):
         self._tables = {}        # Rules -> the opening table, for _searchers_for
         self._win_counters = {}  # hard mode -> WinCounter, for _searchers_for
 
-    def searcher(self, lexicon, hard_mode: str = "off"):
-        """The exact searcher for ``lexicon`` and ``hard_mode``, kept with its memo."""
+    def searcher(self, lexicon, hard_mode: str = "off", prior=None):
+        """The exact searcher for ``lexicon``, ``hard_mode`` and ``prior``
+        (a Prior weighing the answers, or None), kept with its memo."""
         from wordle_fast.exact.search import make_exact_searcher
 
         if self._searchers_for is not lexicon:
             self._searchers, self._tables, self._win_counters = {}, {}, {}
             self._searchers_for = lexicon
-        if hard_mode not in self._searchers:
-            self._searchers[hard_mode] = make_exact_searcher(lexicon, hard_mode, lexicon.n_threads)
-        return self._searchers[hard_mode]
+        if (hard_mode, prior) not in self._searchers:
+            self._searchers[hard_mode, prior] = make_exact_searcher(
+                lexicon, hard_mode, lexicon.n_threads,
+                weights=None if prior is None else prior.integers)
+        return self._searchers[hard_mode, prior]
 
-    def opening_table(self, lexicon, rules: Rules = Rules()):
-        """The exact opening table for the lexicon and rules: shipped,
+    def opening_table(self, lexicon, rules: Rules = Rules(), prior=None):
+        """The exact opening table for the lexicon, rules and prior: shipped,
         saved, or computed once and kept."""
         from wordle_fast.exact.proof import opening_table
         from wordle_fast.exact.tables import warn_unsaved
 
         self.searcher(lexicon, rules.mode)   # resets the tables for a new lexicon
-        if rules not in self._tables:
-            self._tables[rules] = opening_table(lexicon, rules=rules)
-            warn_unsaved(self._tables[rules])
-        return self._tables[rules]
+        if (rules, prior) not in self._tables:
+            self._tables[rules, prior] = opening_table(lexicon, rules=rules, prior=prior)
+            warn_unsaved(self._tables[rules, prior])
+        return self._tables[rules, prior]
 
     first_move_table = True
 
-    def first_move_source(self, lexicon, rules: Rules = Rules()):
-        return self.opening_table(lexicon, rules).source
+    def first_move_source(self, lexicon, rules: Rules = Rules(), prior=None):
+        return self.opening_table(lexicon, rules, prior).source
 
     def values(self, position):
         self.caveat = None
@@ -117,13 +128,13 @@ class OptimalStrategy(Strategy):
             if values is not None:
                 return values
         elif left >= 1:
-            searcher = self.searcher(position.lexicon, position.hard_mode)
+            searcher = self.searcher(position.lexicon, position.hard_mode, position.prior)
             costs, exact = searcher.guess_costs(members, position.rows, left,
                                                 legal=position.legal)
             if exact.any():
                 _prove_ties(searcher, members, position.rows, left, position.legal, costs, exact)
                 self.exact_key = -cost_key(costs, exact)
-                return -(costs + np.where(exact, 0.0, NOT_PROVEN)) / len(members)
+                return -(costs + np.where(exact, 0.0, NOT_PROVEN)) / _mass(searcher, members)
         return self._best_chance(position, members, left)
 
     def _opening_values(self, position):
@@ -131,26 +142,28 @@ class OptimalStrategy(Strategy):
         # None when no opener can finish within the limit.
         from wordle_fast.exact.tables import EXACT
 
-        table = self.opening_table(position.lexicon, position.rules)
+        table = self.opening_table(position.lexicon, position.rules, position.prior)
         entries = [table.entries[position.lexicon.guesses[row]] for row in position.rows]
         if all(entry.total is None for entry in entries):
             return None
         # an opener that cannot finish ranks below any that can (no total
-        # within the limit exceeds answers x limit)
-        cannot = position.lexicon.n_answers * position.max_guesses + 1
+        # within the limit exceeds the answers' weight x limit)
+        cannot = table.total_weight * position.max_guesses + 1
         totals = np.array([cannot if entry.total is None else entry.total for entry in entries],
                           dtype=np.int64)
         exact = np.array([entry.total is None or entry.status == EXACT for entry in entries])
         self.exact_key = -cost_key(totals, exact)
-        return -(totals + np.where(exact, 0.0, NOT_PROVEN)) / position.lexicon.n_answers
+        return -(totals + np.where(exact, 0.0, NOT_PROVEN)) / table.total_weight
 
     def _best_chance(self, position, members, left):
         """No guess wins for sure in the ``left`` guesses left: the chance to
-        win in them first, then the fewest expected guesses with no limit."""
+        win in them first, then the fewest expected guesses with no limit
+        (under a prior, weighed by it; the chance counts each answer once)."""
         from wordle_fast.exact.chances import WinCounter
 
         n, rows, legal = len(members), position.rows, position.legal
-        searcher = self.searcher(position.lexicon, position.hard_mode)
+        searcher = self.searcher(position.lexicon, position.hard_mode, position.prior)
+        mass = _mass(searcher, members)     # what the costs are totals over
         if position.hard_mode not in self._win_counters:
             self._win_counters[position.hard_mode] = WinCounter(position.lexicon,
                                                                 position.hard_mode)
@@ -179,7 +192,7 @@ class OptimalStrategy(Strategy):
         if left < 1:
             self.caveat = (f"past the limit of {position.max_guesses} guesses the game is lost: "
                            "ranked by the fewest expected guesses to find the answer")
-            return -costs / n
+            return -costs / mass
         chances = wins / n
         self.caveat = (f"no guess wins for sure within the {left} guess"
                        f"{'es' if left > 1 else ''} left: the score is the best chance to win "
@@ -187,13 +200,16 @@ class OptimalStrategy(Strategy):
                        "guesses"
                        + (f"; the chance is searched for the {CHANCES_SEARCHED} guesses with the "
                           "most feedbacks, the others' is a lower bound (their chance within "
-                          "two guesses)" if bounded else ""))
+                          "two guesses)" if bounded else "")
+                       + ("; the chance counts each answer once, the prior weighs the "
+                          "expected guesses" if position.prior is not None else ""))
         # The costs only order guesses of the same chance: scaled below 1/n,
         # the chance's step, and where the ranking's rounding allows, below
         # what the score's three decimals show.
-        scale = max(min(1.0 / (n * (depth * n + 1)), 4e-4 / (depth * n + 1)), 1e-9 / n)
-        scale = min(scale, 1.0 / (n * (depth * n + 1)))
-        return chances - np.where(np.isfinite(costs), costs, depth * n) * scale
+        most = depth * mass + 1      # above every cost
+        scale = max(min(1.0 / (n * most), 4e-4 / most), 1e-9 / n)
+        scale = min(scale, 1.0 / (n * most))
+        return chances - np.where(np.isfinite(costs), costs, depth * mass) * scale
 
     def __getstate__(self):
         # (sent to worker processes: the searchers and their memos stay here)
