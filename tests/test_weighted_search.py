@@ -241,3 +241,40 @@ def test_the_command_prints_the_expected_guesses_and_writes_the_prior(capsys, tm
     out = capsys.readouterr().out
     assert out.startswith("TRACE (normal mode, at most 6 guesses, prior frequency): 3.3440")
     assert "shipped table exact-openers-frequency-normal.json" in out
+
+
+def test_the_optimal_strategy_under_the_prior_plays_the_proven_optimum(official):
+    from wordle_fast.game.simulation import simulate
+
+    result = simulate({"lexicon": official, "strategy": "optimal", "prior": "frequency",
+                       "use_cache": False})
+    # every answer played by the strategy: the weighted total the table proves for TRACE
+    assert result.solved == result.games == official.n_answers
+    assert result.weighted_total == 52517528
+    assert result.weighted_mean == pytest.approx(52517528 / 15705013)
+    assert result.to_dict()["weighted_mean_guesses"] == result.weighted_mean
+    assert "Expected guesses under the prior (solved): 3.3440" in result.summary()
+
+
+@given(weighted_lists())
+@settings(max_examples=15, deadline=None)
+def test_the_strategy_under_a_prior_plays_the_brute_force_optimum(case):
+    from wordle_fast.game.simulation import simulate
+
+    lexicon, max_guesses, weights = case
+    best = min(brute(lexicon, max_guesses, "off", weights, per_opener=True))
+    if best >= INFEASIBLE:
+        return
+    result = simulate({"lexicon": lexicon, "strategy": "optimal", "prior": weights,
+                       "use_cache": False, "max_guesses": max_guesses})
+    assert result.weighted_total == best
+
+
+def test_a_search_stopped_under_a_prior_says_its_bound_in_weights():
+    from wordle_fast.exact.optimum import SearchInterrupted
+
+    stopped = SearchInterrupted("trace", 52000000, False, 1000, 2315, None, 15705013)
+    assert stopped.describe().startswith(
+        "TRACE needs at least 52000000 in whole weights (3.3110 expected guesses)")
+    assert "guesses in total" in SearchInterrupted("salet", 7920, True, 2315, 2315,
+                                                   None).describe()

@@ -357,7 +357,8 @@ def _best_guarantee(table) -> str:
 
 def _print_table(args, lexicon, table, shown) -> None:
     width = max(6, lexicon.length)
-    digits = max(len(" total"), len(str(table.total_weight * args.max_guesses)))
+    mass = table.total_weight     # (uniform: the columns as they always were)
+    digits = len(" total") if table.prior is None else len(f">={mass * args.max_guesses}")
     print(f"{'rank':>5}  {'opener':<{width}}  {'status':<13}  {'total':>{digits}}  {'mean':>7}")
     for rank, entry in shown:
         total = "" if entry.total is None else (
@@ -373,7 +374,6 @@ def _print_table(args, lexicon, table, shown) -> None:
     if table.optimum is not None:
         outcome = f"optimum {table.optimum} ({', '.join(w.upper() for w in table.best)})"
         if table.prior is not None:
-            mass = table.total_weight
             outcome += (f" under the prior {table.prior.name}: {table.optimum / mass:.4f} "
                         f"expected guesses ({table.optimum} / {mass} in whole weights)")
         bounds = f"{counts['lower bound']} lower bounds above {table.optimum + table.within}, "

@@ -22,7 +22,8 @@ from wordle_fast.core._backend import UNSOLVABLE
 from wordle_fast.errors import WordleError, whole_number
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.search import (
-    Stopped, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher, opener_total)
+    Stopped, answer_weights, by_cheap_score, every_guess, fewest_guarantee, make_exact_searcher,
+    opener_total)
 from wordle_fast.exact.store import ProvenStore, store_description
 from wordle_fast.exact.tables import OpeningTable
 from wordle_fast.exact.trees import build_tree, verify_tree
@@ -41,14 +42,16 @@ class SearchInterrupted(KeyboardInterrupt):
     ``opener`` was being proven and needs at least ``lower_bound`` guesses
     in total (exact when ``proven``); ``best`` is the best (opener, total)
     proven before it, if any. Both are None when the opening table was
-    being proven (the entries proven so far are saved). A KeyboardInterrupt,
-    so code that stops on Ctrl-C still stops.
+    being proven (the entries proven so far are saved). Under a prior the
+    totals are in its whole weights, ``total_weight`` their sum. A
+    KeyboardInterrupt, so code that stops on Ctrl-C still stops.
     """
 
     def __init__(self, opener: str | None, lower_bound: int | None, proven: bool, placed: int,
-                 answers: int, best: tuple[str, int] | None):
+                 answers: int, best: tuple[str, int] | None, total_weight: int | None = None):
         self.opener, self.lower_bound, self.proven = opener, lower_bound, proven
         self.placed, self.answers, self.best = placed, answers, best
+        self.total_weight = total_weight
         super().__init__(self.describe())
 
     @classmethod
@@ -60,13 +63,16 @@ class SearchInterrupted(KeyboardInterrupt):
         if self.opener is None:
             return ("stopped while proving the opening table; the openers proven so far are "
                     "saved, and the same call resumes from them")
+        weight = self.total_weight
+        total = (f"{self.lower_bound} guesses in total" if weight is None else
+                 f"{self.lower_bound} in whole weights ({self.lower_bound / weight:.4f} "
+                 "expected guesses)")
         if self.proven:
-            text = (f"{self.opener.upper()} was proven to need {self.lower_bound} guesses in "
-                    "total; stopped while building its tree")
+            text = (f"{self.opener.upper()} was proven to need {total}; stopped while building "
+                    "its tree")
         else:
-            text = (f"{self.opener.upper()} needs at least {self.lower_bound} guesses in total "
-                    f"(a proven lower bound; {self.placed} of {self.answers} answers placed "
-                    "exactly)")
+            text = (f"{self.opener.upper()} needs at least {total} (a proven lower bound; "
+                    f"{self.placed} of {self.answers} answers placed exactly)")
         if self.best is not None:
             text += f"; best proven before it: {self.best[0].upper()} with {self.best[1]}"
         return text
@@ -277,7 +283,8 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
                                                      rules.max_guesses, store=store)
         except Stopped as stop:
             raise SearchInterrupted(lexicon.guesses[best_row], stop.lower_bound, False,
-                                    stop.placed, lexicon.n_answers, None) from None
+                                    stop.placed, lexicon.n_answers, None,
+                                    _weight_of(searcher)) from None
     if best_row is None:
         raise WordleError(f"none of the {len(openers)} openers tried can solve every answer "
                           "within " + counted(rules.max_guesses, "guess", "guesses"))
@@ -294,7 +301,7 @@ def optimal(opener: str | None = None, lexicon: Lexicon | None = None,
                           played_limit, every_guess(searcher, lexicon))
     except KeyboardInterrupt:
         raise SearchInterrupted(lexicon.guesses[best_row], best_total, True, lexicon.n_answers,
-                                lexicon.n_answers, None) from None
+                                lexicon.n_answers, None, _weight_of(searcher)) from None
     # Every tree returned is replayed on every answer, independently of the search.
     check = verify_tree(tree, [lexicon.answers[a] for a in possible], rules.mode, played_limit,
                         guesses=lexicon.guesses,
@@ -381,7 +388,13 @@ def _best_of(searcher, lexicon, openers, max_guesses, store, progress):
         except Stopped as stop:
             best = None if best_row is None else (lexicon.guesses[best_row], best_total)
             raise SearchInterrupted(lexicon.guesses[row], stop.lower_bound, False, stop.placed,
-                                    lexicon.n_answers, best) from None
+                                    lexicon.n_answers, best, _weight_of(searcher)) from None
         if total <= budget:
             best_row, best_total = int(row), int(total)
     return best_row, best_total
+
+
+def _weight_of(searcher) -> int | None:
+    """The sum of the searcher's weights under a prior (what its totals
+    are over), or None when each answer counts once."""
+    return None if answer_weights(searcher) is None else searcher.total_weight
