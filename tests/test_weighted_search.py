@@ -278,3 +278,47 @@ def test_a_search_stopped_under_a_prior_says_its_bound_in_weights():
         "TRACE needs at least 52000000 in whole weights (3.3110 expected guesses)")
     assert "guesses in total" in SearchInterrupted("salet", 7920, True, 2315, 2315,
                                                    None).describe()
+
+
+@given(weighted_lists(), st.data())
+@settings(max_examples=25, deadline=None)
+def test_a_game_graded_under_a_prior_agrees_with_the_brute_force(case, data):
+    from wordle_fast.game.analysis import analyze
+    from wordle_fast.patterns import format_pattern
+
+    lexicon, max_guesses, weights = case
+    per_opener = brute(lexicon, max_guesses, "off", weights, per_opener=True)
+    if min(per_opener) >= INFEASIBLE:
+        return
+    answer = data.draw(st.sampled_from([a for a, w in zip(lexicon.answers, weights) if w]))
+    opener = data.draw(st.sampled_from([row for row, value in enumerate(per_opener)
+                                        if value < INFEASIBLE]))
+    code = int(lexicon.matrix[opener, lexicon.answer_index(answer)])
+    rows = [(lexicon.guesses[opener], format_pattern(code, lexicon.length))]
+    if lexicon.guesses[opener] != answer:
+        rows.append((answer, "g" * lexicon.length))
+    if len(rows) > max_guesses:
+        return
+    mass = sum(weights)
+    game = analyze(rows, lexicon, max_guesses=max_guesses, prior=weights)
+    first = game.turns[0]
+    assert first.expected == pytest.approx(per_opener[opener] / mass)
+    assert first.best_expected == pytest.approx(min(per_opener) / mass)
+    assert game.optimal_expected == pytest.approx(min(per_opener) / mass)
+    left = [a for a in range(lexicon.n_answers) if lexicon.matrix[opener, a] == code]
+    assert first.probability == pytest.approx(sum(weights[a] for a in left) / mass)
+    if len(game.graded) == len(game.turns):
+        assert game.optimal_expected - len(rows) == pytest.approx(game.luck - game.lost)
+
+
+def test_the_analysis_command_grades_under_the_prior(capsys):
+    from wordle_fast.cli import main
+
+    assert main(["analyze", "salet", "acorn", "grand", "--prior", "frequency", "--json", "-",
+                 "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["prior"] == "frequency"
+    assert data["optimal_expected"] == pytest.approx(52517528 / 15705013)
+    first = data["turns"][0]
+    assert first["best"][0] == "trace"
+    assert first["expected"] == pytest.approx(52697358 / 15705013)    # SALET's, shipped

@@ -9,14 +9,18 @@ from wordle_fast.cli.options import (
     add_hard_mode_options,
     add_json_option,
     add_max_guesses_option,
+    add_prior_options,
     add_quiet_option,
     add_word_list_options,
     given,
     lexicon_of,
+    prior_of,
 )
 from wordle_fast.cli.output import EXIT_OK, StageProgress, check_output, send_json, wrote
 from wordle_fast.errors import EXIT_INTERRUPTED, InvalidOption
+from wordle_fast.priors import weighing
 from wordle_fast.rulebook import ONE_BOARD_LIMIT, Rules
+from wordle_fast.words import counted
 
 SHARE_TEXT_LIMIT = 1 << 16   # characters read from standard input for --words
 
@@ -44,6 +48,7 @@ def add_arguments(parser) -> None:
     add_max_guesses_option(parser, "guesses allowed per game (default 6, or the share text's)")
     add_hard_mode_options(parser, "off, hard (the NYT rule) or strict (default: the share "
                                   "text's, else off)", from_input=True)
+    add_prior_options(parser)   # graded as WordleBot grades: expected guesses under the prior
     add_json_option(parser, "the analysis")
     add_quiet_option(parser)
     add_word_list_options(parser)
@@ -51,7 +56,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from wordle_fast.cli.notices import announce_first_turn_table
-    from wordle_fast.game.analysis import analyze, check_game_length, table_lines
+    from wordle_fast.game.analysis import analyze, check_game_length
 
     check_output("--json", args.json)
     if bool(args.words) == (args.share_words is not None):
@@ -60,10 +65,12 @@ def run(args) -> int:
     lexicon = lexicon_of(args)
     rows, mode, limit = _game(args, lexicon)
     rules = Rules(mode, limit)
+    prior = weighing(prior_of(args, lexicon), lexicon.answers)
     check_game_length(rows, rules.max_guesses)    # before the notice of a long first turn
     if not args.quiet:
-        announce_first_turn_table("wordle-fast analyze", lexicon, rules)
-    result = analyze(rows, lexicon, rules=rules, progress=StageProgress(not args.quiet))
+        announce_first_turn_table("wordle-fast analyze", lexicon, rules, prior)
+    result = analyze(rows, lexicon, rules=rules, progress=StageProgress(not args.quiet),
+                     prior=prior)
     # A search stopped by Ctrl-C leaves a lower bound: shown, then exit 130.
     status = EXIT_OK if result.complete else EXIT_INTERRUPTED
     if not result.complete:
@@ -103,3 +110,50 @@ def _game(args, lexicon) -> tuple[list, str, int]:
     return (shared_rows(shared, words, lexicon), args.hard_mode or ("hard" if shared.hard
                                                                      else "off"),
             shared.max_guesses)
+
+
+def table_lines(result) -> list[str]:
+    """The analysis as a compact table and a summary, for people."""
+    def number(value, digits=3):
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
+             f"{'lost':>5}  {'grade':<11} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
+             f"{'left':>5}  luck"]
+    for t in result.turns:
+        lines.append(
+            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  "
+            f"{('' if t.exact else '>=') + number(t.expected):>6}  "
+            f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  "
+            f"{number(t.lost):>5}  "
+            f"{t.grade:<11} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
+            f"{t.probability:>6.1%} {t.left:>5}  "
+            + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
+        if not t.legal:
+            lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
+    why = {"no sure win": f"no play finishes every answer within the {result.max_guesses} "
+                          "guesses",
+           "unfinished": "a lower bound (>=): the search was stopped",
+           "illegal": f"breaks the {result.mode} rule: valued as if allowed, beside the best "
+                      "legal play"}
+    graded = {t.turn for t in result.graded}
+    for grade, reason in why.items():
+        turns = [str(t.turn) for t in result.turns if t.grade == grade and t.turn not in graded]
+        if turns:
+            lines.append(f"Not graded, {'turns' if len(turns) > 1 else 'turn'} "
+                         f"{', '.join(turns)}: {reason}; left out of both sums below.")
+    if graded:
+        over = ("" if len(graded) == len(result.turns) else
+                f" (over the graded {'turns' if len(graded) > 1 else 'turn'} "
+                f"{', '.join(str(n) for n in sorted(graded))})")
+        sums = (f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
+                f"{result.luck:+.3f}{over}.")
+    else:
+        sums = "No turn graded, so no guesses lost or luck to sum."
+    lines.append(f"{sums} {'Solved in' if result.solved else 'Not solved after'} "
+                 f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
+                 f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
+                 f"mode, at most {result.max_guesses}"
+                 + ("" if result.prior is None else f", answers weighed by the prior "
+                    f"{result.prior}") + "). E[...] counts the guess itself.")
+    return lines

@@ -109,7 +109,8 @@ def _undo_win(solver, read, write) -> bool:
 
 
 def _write_analysis(solver, write) -> None:
-    from wordle_fast.game.analysis import analyze, table_lines
+    from wordle_fast.cli.analyze import table_lines
+    from wordle_fast.game.analysis import analyze
 
     rows = [(turn.guess, turn.pattern) for turn in solver.history]
     # Graded as the game it was: the guesses past the limit were not part of it.

@@ -126,12 +126,14 @@ class _locked:
             self.handle.close()   # closing releases the lock
 
 
-def remember_opener(lexicon: Lexicon, rules: Rules, word: str, total: int) -> None:
+def remember_opener(lexicon: Lexicon, rules: Rules, word: str, total: int,
+                    prior: Prior | None = None) -> None:
     """Keep one opener's proven total (UNSOLVABLE or more: it cannot finish)
-    in the default results file, beside the table's entries, so that no later
-    table, analysis or optimal play searches it again."""
-    path = default_results_path(lexicon, rules)
-    description = table_description(lexicon, rules)
+    in the default results file for these lists, rules and prior, beside the
+    table's entries, so that no later table, analysis or optimal play
+    searches it again."""
+    path = default_results_path(lexicon, rules, prior)
+    description = table_description(lexicon, rules, prior)
     try:
         entries, within, open_bounds, _ = read_table_file(
             path, description, lexicon.guesses, strict=False) or ({}, 0, {}, True)

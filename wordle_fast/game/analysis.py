@@ -28,10 +28,11 @@ import numpy as np
 from wordle_fast._display import html_table
 from wordle_fast.core._backend import UNSOLVABLE, kernels
 from wordle_fast.errors import InconsistentFeedback, WordleError
-from wordle_fast.exact.search import Stopped, make_exact_searcher, opener_total
+from wordle_fast.exact.search import Stopped, make_exact_searcher, mass_of, opener_total
 from wordle_fast.game.records import game_rows
 from wordle_fast.lexicon import Lexicon, lexicon_from
 from wordle_fast.patterns import all_green, format_pattern, parse_pattern
+from wordle_fast.priors import weighing
 from wordle_fast.rulebook import Rules, one_board_rules
 from wordle_fast.rules import hard_mode_violation, legal_guesses, mode_name
 from wordle_fast.scoring import realized_information
@@ -59,7 +60,7 @@ class TurnAnalysis:
     most_bits: float              # the most any allowed guess gives
     most_informative: str
     pattern: str
-    probability: float            # of the pattern seen, under equally likely answers
+    probability: float            # of the pattern seen (under the prior, if any)
     left: int                     # answers possible after it
     bits_realized: float
     luck: float | None            # expected guesses after this one, minus after the pattern seen
@@ -84,6 +85,7 @@ class GameAnalysis:
     max_guesses: int
     solved: bool
     optimal_expected: float | None   # the optimal player's expected total from the start
+    prior: str | None = None         # the prior the answers are weighed by (None: uniform)
 
     @property
     def graded(self) -> tuple[TurnAnalysis, ...]:
@@ -123,55 +125,11 @@ class GameAnalysis:
 
     def to_dict(self) -> dict:
         return {"mode": self.mode, "max_guesses": self.max_guesses, "solved": self.solved,
+                "prior": self.prior,
                 "complete": self.complete,
                 "optimal_expected": self.optimal_expected, "guesses_lost": self.lost,
                 "luck": self.luck, "graded_turns": [t.turn for t in self.graded],
                 "turns": [asdict(t) for t in self.turns]}
-
-
-def table_lines(result: GameAnalysis) -> list[str]:
-    """The analysis as a compact table and a summary, for people."""
-    def number(value, digits=3):
-        return "-" if value is None else f"{value:.{digits}f}"
-
-    lines = [f"{'#':>2}  {'guess':<7} {'answers':>7}  {'E[you]':>6}  {'best':<7} {'E[best]':>7}  "
-             f"{'lost':>5}  {'grade':<11} {'bits':>5} {'(most)':>6}  {'pattern':<7} {'p':>6} "
-             f"{'left':>5}  luck"]
-    for t in result.turns:
-        lines.append(
-            f"{t.turn:>2}  {t.guess.upper():<7} {t.candidates:>7}  "
-            f"{('' if t.exact else '>=') + number(t.expected):>6}  "
-            f"{(t.best[0].upper() if t.best else '-'):<7} {number(t.best_expected):>7}  "
-            f"{number(t.lost):>5}  "
-            f"{t.grade:<11} {t.bits:>5.2f} {t.most_bits:>6.2f}  {t.pattern:<7} "
-            f"{t.probability:>6.1%} {t.left:>5}  "
-            + ("-" if t.luck is None else f"{t.luck:+.2f} {t.luck_grade}"))
-        if not t.legal:
-            lines.append(f"    {t.guess.upper()} breaks the {result.mode} rule: {t.rule_broken}")
-    why = {"no sure win": f"no play finishes every answer within the {result.max_guesses} "
-                          "guesses",
-           "unfinished": "a lower bound (>=): the search was stopped",
-           "illegal": f"breaks the {result.mode} rule: valued as if allowed, beside the best "
-                      "legal play"}
-    graded = {t.turn for t in result.graded}
-    for grade, reason in why.items():
-        turns = [str(t.turn) for t in result.turns if t.grade == grade and t.turn not in graded]
-        if turns:
-            lines.append(f"Not graded, {'turns' if len(turns) > 1 else 'turn'} "
-                         f"{', '.join(turns)}: {reason}; left out of both sums below.")
-    if graded:
-        over = ("" if len(graded) == len(result.turns) else
-                f" (over the graded {'turns' if len(graded) > 1 else 'turn'} "
-                f"{', '.join(str(n) for n in sorted(graded))})")
-        sums = (f"Guesses lost to choices: {result.lost:.3f}; won (+) or lost (-) to luck: "
-                f"{result.luck:+.3f}{over}.")
-    else:
-        sums = "No turn graded, so no guesses lost or luck to sum."
-    lines.append(f"{sums} {'Solved in' if result.solved else 'Not solved after'} "
-                 f"{counted(len(result.turns), 'guess', 'guesses')}; the optimal player expects "
-                 f"{number(result.optimal_expected, 4)} guesses from the start ({result.mode} "
-                 f"mode, at most {result.max_guesses}). E[...] counts the guess itself.")
-    return lines
 
 
 def grade_choice(lost: float | None) -> str:
@@ -208,7 +166,8 @@ def check_game_length(rows, max_guesses: int) -> None:
 
 def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
             max_guesses: int | None = None, progress=None, searcher=None,
-            lists: str | None = None, *, rules: Rules | None = None) -> GameAnalysis:
+            lists: str | None = None, *, rules: Rules | None = None,
+            prior=None) -> GameAnalysis:
     """Grade each turn of a game given as ``(guess, pattern)`` rows (any
     pattern notation), as the words played with the answer last, or as
     ``word:pattern`` strings. ``InconsistentFeedback`` names the turn whose pattern
@@ -223,7 +182,11 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
     ``ExactSearcher`` for these lists and mode, to share its memo between
     games. ``lists`` names a bundled edition of the word lists instead of a
     ``lexicon``. The rules: ``hard_mode`` (default off) and ``max_guesses``
-    (default 6), or ``rules``, a :class:`wordle_fast.Rules` of one board."""
+    (default 6), or ``rules``, a :class:`wordle_fast.Rules` of one board.
+    ``prior`` (as ``make_prior`` takes it): the answers weighed as WordleBot
+    weighs them, every expected value and probability then under it (a
+    ``searcher`` given must carry its weights), exactly; an answer of
+    weight 0 is not a possible one."""
     rules = one_board_rules(rules, mode=hard_mode, max_guesses=max_guesses)
     hard_mode, max_guesses = rules.mode, rules.max_guesses
     lexicon = lexicon_from(lexicon=lexicon, lists=lists)
@@ -233,9 +196,12 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
     if all(isinstance(row, str) for row in rows):  # as typed on the command line
         rows = game_rows(list(rows), lexicon)
     check_game_length(rows, max_guesses)
-    searcher = searcher or make_exact_searcher(lexicon, hard_mode)
+    prior = weighing(prior, lexicon.answers)
+    searcher = searcher or make_exact_searcher(
+        lexicon, hard_mode, weights=None if prior is None else prior.integers)
     green = all_green(lexicon.length)
-    members = np.arange(lexicon.n_answers)
+    # (under a prior an answer of weight 0 is not a possible one)
+    members = np.arange(lexicon.n_answers) if prior is None else np.flatnonzero(prior.integers)
     history, turns = [], []
     for number, (word, pattern) in enumerate(rows, 1):
         try:
@@ -254,18 +220,20 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
         violation = hard_mode_violation(guess, history, hard_mode, lexicon.length)
         legal = (None if hard_mode == "off" else
                  np.flatnonzero(legal_guesses(lexicon, history, hard_mode)))
-        n = len(members)
+        n, left_mass = mass_of(searcher, members), mass_of(searcher, left_after)
         played_legal = _with(legal, row)    # the rule's guesses, and the one played
         exact = True
         if number == 1:
-            optimum, best, mine, exact = _first_turn(searcher, lexicon, rules, row, progress)
+            optimum, best, mine, exact = _first_turn(searcher, lexicon, rules, row, progress,
+                                                     prior)
             optimal_total = optimum
         else:
             optimum = searcher.solve(members, depth, legal=legal)
             best = _best_guesses(searcher, lexicon, members, depth, legal, optimum)
             mine = searcher.after_guess(members, row, depth, legal=played_legal)
         scores = lexicon.score(kernels.CandidateSet.from_indices(lexicon.n_answers, members),
-                               rows=played_legal)
+                               rows=played_legal,
+                               weights=None if prior is None else prior.probabilities)
         bits = scores[guess].expected_bits
         richest = scores.best()
         if code == green:
@@ -275,14 +243,14 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
                            searcher.legal_after(played_legal, row, code))
             after = searcher.solve(left_after, depth - 1, legal=after_legal)
         expected, best_expected, lost, grade, luck = _graded(
-            mine, optimum, n, exact, violation is None, after, len(left_after))
+            mine, optimum, n, exact, violation is None, after, left_mass)
         turns.append(TurnAnalysis(
-            turn=number, guess=guess, candidates=n, expected=expected, exact=exact,
+            turn=number, guess=guess, candidates=len(members), expected=expected, exact=exact,
             best=best, best_expected=best_expected, lost=lost, grade=grade, bits=bits,
             most_bits=richest.expected_bits, most_informative=richest.word,
             pattern=format_pattern(code, lexicon.length),
-            probability=len(left_after) / n, left=len(left_after),
-            bits_realized=realized_information(n, len(left_after)), luck=luck,
+            probability=left_mass / n, left=len(left_after),
+            bits_realized=realized_information(n, left_mass), luck=luck,
             luck_grade=grade_luck(luck),
             legal=violation is None, rule_broken=violation,
             seconds=time.perf_counter() - started))
@@ -292,16 +260,18 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
             extra = len(rows) - number
             raise WordleError(f"turn {number}: {guess.upper()} solved the game, but "
                               f"{counted(extra, 'more row')} follow{'s' if extra == 1 else ''}")
-    optimal_expected = None if optimal_total >= UNSOLVABLE else optimal_total / lexicon.n_answers
-    return GameAnalysis(tuple(turns), mode_name(hard_mode),
-                        max_guesses, history[-1][1] == green, optimal_expected)
+    optimal_expected = (None if optimal_total >= UNSOLVABLE
+                        else optimal_total / mass_of(searcher, np.arange(lexicon.n_answers)))
+    return GameAnalysis(tuple(turns), mode_name(hard_mode), max_guesses,
+                        history[-1][1] == green, optimal_expected,
+                        None if prior is None else prior.name)
 
 
 def _graded(mine, optimum, n, exact, legal, after, left):
     """(expected, best expected, guesses lost, grade, luck) of a turn whose
     guess totals ``mine`` (exact or a lower bound) over ``n`` candidates
-    where the best totals ``optimum``, and after whose feedback the ``left``
-    candidates total ``after``."""
+    (their whole weight, under a prior) where the best totals ``optimum``,
+    and after whose feedback the ``left`` candidates total ``after``."""
     expected = None if mine >= UNSOLVABLE else mine / n
     best_expected = None if optimum >= UNSOLVABLE else optimum / n
     # Only an exact value of a legal guess is graded: a lower bound may sit
@@ -324,12 +294,12 @@ def _with(legal, row):
     return np.sort(np.append(legal, row))
 
 
-def _first_turn(searcher, lexicon, rules, row, progress):
+def _first_turn(searcher, lexicon, rules, row, progress, prior):
     """(optimum, the first optimal openers, the opener's total, whether it
-    is exact) for the opener ``row``: from the opening table, or searched
-    when the table lacks it (and then kept, so that the next analysis of
-    this opener is instant)."""
-    optimum, best, totals = _opening_values(lexicon, rules, progress)
+    is exact) for the opener ``row``: from the opening table (under the
+    prior), or searched when the table lacks it (and then kept, so that the
+    next analysis of this opener is instant)."""
+    optimum, best, totals = _opening_values(lexicon, rules, progress, prior)
     mine = totals.get(lexicon.guesses[row])
     if mine is not None:
         return optimum, best, mine, True
@@ -337,11 +307,11 @@ def _first_turn(searcher, lexicon, rules, row, progress):
     if exact:
         from wordle_fast.exact.results import remember_opener
 
-        remember_opener(lexicon, rules, lexicon.guesses[row], mine)
+        remember_opener(lexicon, rules, lexicon.guesses[row], mine, prior)
     return optimum, best, mine, exact
 
 
-def _opening_values(lexicon, rules, progress):
+def _opening_values(lexicon, rules, progress, prior=None):
     """(optimum, the first optimal openers, totals by opener where the table
     knows them: exact, or UNSOLVABLE for an opener proven unable to finish)
     from the exact opening table: shipped, saved by an earlier run, or
@@ -349,7 +319,7 @@ def _opening_values(lexicon, rules, progress):
     from wordle_fast.exact.proof import opening_table
     from wordle_fast.exact.tables import CANNOT_FINISH, EXACT, warn_unsaved
 
-    table = opening_table(lexicon, rules=rules, progress=progress)
+    table = opening_table(lexicon, rules=rules, progress=progress, prior=prior)
     warn_unsaved(table)
     totals = {word: entry.total if entry.status == EXACT else UNSOLVABLE
               for word, entry in table.entries.items()
