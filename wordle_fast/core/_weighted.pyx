@@ -273,9 +273,8 @@ cdef class WeightedSearcher(SearchBase):
             self.row_weight[self.answer_rows[view[j]]] = self.weight[view[j]]
         try:
             for phase in range(2):
-                below = np.flatnonzero(weak < best)
-                order = (np.argmin(weak, keepdims=True) if phase == 0 else
-                         np.ascontiguousarray(below[np.argsort(weak[below], kind="stable")]))
+                order = (np.argmin(weak, keepdims=True) if phase == 0 else np.ascontiguousarray(
+                    np.flatnonzero(weak < best)[np.argsort(weak[weak < best], kind="stable")]))
                 for i in range(order.shape[0]):
                     if weak_view[order[i]] >= best or best <= least:
                         break
