@@ -322,3 +322,23 @@ def test_the_analysis_command_grades_under_the_prior(capsys):
     first = data["turns"][0]
     assert first["best"][0] == "trace"
     assert first["expected"] == pytest.approx(52697358 / 15705013)    # SALET's, shipped
+
+
+def test_verify_tree_replays_the_weighted_total_the_file_claims(tmp_path, capsys):
+    from wordle_fast.cli import main
+
+    tree = tmp_path / "trace.json"
+    assert main(["optimal", "--prior", "frequency", "--json", str(tree), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["verify-tree", str(tree)]) == 0     # the bundled prior the file records
+    assert "3.3440 expected guesses (52517528 / 15705013" in capsys.readouterr().out
+    data = json.loads(tree.read_text())
+    data["weighted_total"] += 1
+    tree.write_text(json.dumps(data))
+    assert main(["verify-tree", str(tree)]) == 2
+    assert "claims a weighted total of 52517529" in capsys.readouterr().err
+    data["weighted_total"] -= 1
+    data["prior"]["digest"] = "sha256:" + "0" * 64
+    tree.write_text(json.dumps(data))
+    assert main(["verify-tree", str(tree)]) == 2
+    assert "proven under the prior 'frequency'" in capsys.readouterr().err

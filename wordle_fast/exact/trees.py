@@ -180,8 +180,8 @@ def check_shape(tree, max_guesses: int) -> None:
 
 def check_claims(data: dict, check: dict, hard_mode: str, max_guesses: int, replay) -> None:
     """``InvalidTree`` naming both figures when a figure an ``optimal
-    --json`` file records (total, mean, distribution, opener, mode, limit)
-    is not what the replay ``check`` found. ``replay(mode)`` re-checks the
+    --json`` file records (total, mean, distribution, opener, mode, limit;
+    under a prior, the weighted total) is not what the replay ``check`` found. ``replay(mode)`` re-checks the
     tree under the mode the file claims when it differs from ``hard_mode``."""
     wrong = []
     claimed = data.get("total_guesses")
@@ -210,6 +210,10 @@ def check_claims(data: dict, check: dict, hard_mode: str, max_guesses: int, repl
     if claimed is not None and check["worst"] > claimed:
         wrong.append(f"the file claims at most {claimed} guesses; the replay needs "
                      f"{check['worst']}")
+    claimed = data.get("weighted_total")
+    if claimed is not None and claimed != check.get("weighted_total"):
+        wrong.append(f"the file claims a weighted total of {_short(claimed)}; the replay under "
+                     f"the prior gives {check.get('weighted_total', 'none (no prior given)')}")
     claimed_mode = _recorded_mode(data)
     if claimed_mode is not None and claimed_mode != hard_mode:
         try:
