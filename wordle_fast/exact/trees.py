@@ -181,8 +181,9 @@ def check_shape(tree, max_guesses: int) -> None:
 def check_claims(data: dict, check: dict, hard_mode: str, max_guesses: int, replay) -> None:
     """``InvalidTree`` naming both figures when a figure an ``optimal
     --json`` file records (total, mean, distribution, opener, mode, limit;
-    under a prior, the weighted total) is not what the replay ``check`` found. ``replay(mode)`` re-checks the
-    tree under the mode the file claims when it differs from ``hard_mode``."""
+    under a prior, the weighted total) is not what the replay ``check``
+    found. ``replay(mode)`` re-checks the tree under the mode the file
+    claims when it differs from ``hard_mode``."""
     wrong = []
     claimed = data.get("total_guesses")
     if claimed is not None and claimed != check["total_guesses"]:
