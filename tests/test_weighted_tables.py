@@ -7,30 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_exact import small_lists
 from test_openings import check_certificate
+from test_weighted_search import brute, weighted_lists
 from wordle_fast import Lexicon
-from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
+from wordle_fast.core._exact_twin import INFEASIBLE
 from wordle_fast.exact.proof import opening_table
 from wordle_fast.exact.settle import complete_table
 from wordle_fast.exact.tables import CANNOT_FINISH, EXACT, default_results_path
 from wordle_fast.priors import make_prior
 from wordle_fast.rulebook import Rules
-
-
-@st.composite
-def weighted_lists(draw):
-    answers, guesses, max_guesses = draw(small_lists())
-    weights = draw(st.lists(st.integers(0, 30), min_size=len(answers), max_size=len(answers)))
-    weights[draw(st.integers(0, len(answers) - 1))] += 1    # at least one possible answer
-    return Lexicon(answers=answers, guesses=guesses), max_guesses, weights
-
-
-def weighted_totals(lexicon, max_guesses, mode, weights):
-    encoded = [tuple(word) for word in lexicon.encoded_guesses]
-    return exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
-                       guesses=None if mode == "off" else encoded, per_opener=True,
-                       weights=weights)
 
 
 @given(weighted_lists(), st.sampled_from(["off", "hard"]), st.sampled_from([0, 0, 3, 40]))
@@ -40,7 +25,7 @@ def test_a_weighted_certificate_agrees_with_brute_force(tmp_path_factory, case, 
     results = tmp_path_factory.mktemp("weighted") / "results.json"
     table = opening_table(lexicon, mode, max_guesses, within, results_path=results,
                           prior=weights)
-    check_certificate(table, lexicon, weighted_totals(lexicon, max_guesses, mode, weights),
+    check_certificate(table, lexicon, brute(lexicon, max_guesses, mode, weights, per_opener=True),
                       within)
     assert table.total_weight == sum(weights)
     if table.optimum is not None:
@@ -54,7 +39,7 @@ def test_a_weighted_complete_table_agrees_with_brute_force(tmp_path_factory, cas
     results = tmp_path_factory.mktemp("weighted-complete") / "results.json"
     table = complete_table(lexicon, mode, max_guesses, results_path=results, prior=weights,
                            store=False)
-    slow = weighted_totals(lexicon, max_guesses, mode, weights)
+    slow = brute(lexicon, max_guesses, mode, weights, per_opener=True)
     assert table.complete
     for row, word in enumerate(lexicon.guesses):
         entry = table.entries[word]
@@ -62,10 +47,10 @@ def test_a_weighted_complete_table_agrees_with_brute_force(tmp_path_factory, cas
             assert (entry.status, entry.total) == (EXACT, slow[row]), word
         else:
             assert entry.status == CANNOT_FINISH, word
-            deeper = weighted_totals(lexicon, entry.guarantee, mode, weights)[row]
+            deeper = brute(lexicon, entry.guarantee, mode, weights, per_opener=True)[row]
             assert entry.guarantee_total == deeper < INFEASIBLE, word
             if entry.guarantee > max_guesses + 1:
-                assert weighted_totals(lexicon, entry.guarantee - 1, mode, weights)[row] \
+                assert brute(lexicon, entry.guarantee - 1, mode, weights, per_opener=True)[row] \
                     >= INFEASIBLE, word
 
 
