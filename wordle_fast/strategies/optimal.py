@@ -83,9 +83,9 @@ class OptimalStrategy(Strategy):
             raise InvalidOption("the optimal strategy plays to the limit of the game it plays: "
                                 "give max_guesses to the Solver (or to simulate), not to the "
                                 "strategy")
-        self._searchers = {}
+        self._searchers = {}     # (hard mode, prior) -> its exact searcher and memo
         self._searchers_for = None
-        self._tables = {}        # Rules -> the opening table, for _searchers_for
+        self._tables = {}        # (Rules, prior) -> the opening table, for _searchers_for
         self._win_counters = {}  # hard mode -> WinCounter, for _searchers_for
 
     def searcher(self, lexicon, hard_mode: str = "off", prior=None):
