@@ -83,11 +83,11 @@ def _weighed_answers(args, lexicon, data: dict) -> tuple[list[str], object]:
     answers of weight above 0; a prior whose weights differ from the
     file's is refused."""
     recorded = data.get("prior") if isinstance(data.get("prior"), dict) else None
-    source = args.prior
-    if source == "uniform" and recorded is not None and recorded.get("name") in PRIORS:
-        source = recorded["name"]
-    args.prior = source
-    prior = weighing(prior_of(args, lexicon), lexicon.answers)
+    if (args.prior == "uniform" and args.prior_default is None and recorded is not None
+            and recorded.get("name") in PRIORS):
+        prior = weighing(recorded["name"], lexicon.answers)
+    else:
+        prior = weighing(prior_of(args, lexicon), lexicon.answers)
     if prior is None:
         return lexicon.answers, None
     if recorded is not None and recorded.get("digest") != prior.digest:

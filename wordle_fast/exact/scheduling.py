@@ -167,6 +167,7 @@ def run_jobs(run, stage, groups, workers, executor, here, there, record) -> None
     else:
         _share_out(run, stage, groups, total, workers, executor, there, record)
 
+
 def _share_out(run, stage, groups, total, workers, executor, there, record) -> None:
     # A few jobs in flight per worker, each sent with the threshold of
     # the moment: it only ever shrinks, so every answer stays a valid

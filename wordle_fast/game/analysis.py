@@ -261,7 +261,7 @@ def analyze(rows, lexicon: Lexicon | None = None, hard_mode: str | None = None,
             raise WordleError(f"turn {number}: {guess.upper()} solved the game, but "
                               f"{counted(extra, 'more row')} follow{'s' if extra == 1 else ''}")
     optimal_expected = (None if optimal_total >= UNSOLVABLE
-                        else optimal_total / mass_of(searcher, np.arange(lexicon.n_answers)))
+                        else optimal_total / searcher.total_weight)
     return GameAnalysis(tuple(turns), mode_name(hard_mode), max_guesses,
                         history[-1][1] == green, optimal_expected,
                         None if prior is None else prior.name)

@@ -18,8 +18,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-import numpy as np
-
 from wordle_fast.errors import InvalidOption, InvalidWord, WordleError, whole_number
 from wordle_fast.lexicon import Lexicon
 from wordle_fast.patterns import all_green
@@ -104,15 +102,19 @@ def _simulate_one_board(config, answers, opener, max_guesses, workers, progress,
     if sample is not None:
         answers = sampled_answers(list(lexicon.answers if answers is None else answers),
                                   whole_number(sample, "sample", minimum=1), seed)
-    answers, prior = (None if answers is None else list(answers)), solver.prior_spec
-    # under a prior an answer of weight 0 is not a possible one: not played
-    impossible = set() if prior.uniform else {
-        lexicon.answers[i] for i in np.flatnonzero(prior.integers == 0)}
-    if answers is not None and impossible & set(answers):
-        raise InvalidOption(f"{sorted(impossible & set(answers))[0]!r} has weight 0 under the "
-                            f"prior {prior.name}: not a possible answer, so it cannot be played")
-    targets = lexicon.candidate_set([a for a in (lexicon.answers if answers is None else answers)
-                                     if a not in impossible])
+    targets = (lexicon.all_candidates() if answers is None
+               else lexicon.candidate_set(list(answers)))
+    prior = solver.prior_spec
+    if not prior.uniform:
+        # under a prior an answer of weight 0 is not a possible one: not played
+        chosen = targets.indices()
+        weightless = chosen[prior.integers[chosen] == 0]
+        if answers is not None and len(weightless):
+            raise InvalidOption(f"{lexicon.answers[weightless[0]]!r} has weight 0 under the "
+                                f"prior {prior.name}: not a possible answer, so it cannot be "
+                                "played")
+        targets = lexicon.candidate_set([lexicon.answers[i] for i in chosen
+                                         if prior.integers[i] > 0])
     if not targets:
         raise WordleError("no answers to play")
     if opener is not None:
