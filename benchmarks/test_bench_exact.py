@@ -12,7 +12,7 @@ import pytest
 from conftest import mark
 
 from wordle_fast import Lexicon
-from wordle_fast.core._exact import ExactSearcher
+from wordle_fast.core._exact import ExactSearcher, searcher_with_switches
 from wordle_fast.core._exact_twin import exact_total
 from wordle_fast.core._feasible import FinishCheck
 from wordle_fast.core._feasible_twin import FinishCheck as TwinCheck
@@ -143,8 +143,8 @@ def test_what_each_technique_pays(benchmark, official, variant):
     mark(benchmark, "baseline" if variant == "all on" else "kernel", variant=variant)
 
     def prove_with():
-        searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
-                                 **ABLATIONS[variant])
+        searcher = searcher_with_switches(official.matrix, official.length,
+                                          official.answer_rows, **ABLATIONS[variant])
         return searcher.after_guess(np.arange(official.n_answers),
                                     official.guess_index("salet"), 6)
 

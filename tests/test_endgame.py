@@ -12,7 +12,7 @@ from wordle_fast import Lexicon
 from wordle_fast.core._endgame import endgame_cannot_finish, endgame_table
 from wordle_fast.core._endgame_twin import endgame_cannot_finish as twin_cannot_finish
 from wordle_fast.core._endgame_twin import endgame_groups
-from wordle_fast.core._exact import ExactSearcher
+from wordle_fast.core._exact import ExactSearcher, searcher_with_switches
 from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.core._exact_twin import ExactSearcher as TwinSearcher
 from wordle_fast.exact.search import make_exact_searcher
@@ -125,8 +125,9 @@ def test_the_search_with_the_bound_agrees_with_brute_force(case, mode):
     slow = exact_total(lexicon.matrix, lexicon.length, max_guesses, mode=mode,
                        guesses=[tuple(word) for word in lexicon.encoded_guesses])
     for bound in (True, False):
-        searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
-                                 guess_letters=lexicon.encoded_guesses, endgame_bound=bound)
+        searcher = searcher_with_switches(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                                          mode=mode, guess_letters=lexicon.encoded_guesses,
+                                          endgame_bound=bound)
         assert min(searcher.solve(everyone, max_guesses), INFEASIBLE) == slow
         if not bound:
             assert searcher.stats()["endgame_cuts"] == 0

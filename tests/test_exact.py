@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wordle_fast import Lexicon, WordleError
 from wordle_fast.cli import main
-from wordle_fast.core._exact import ExactSearcher, machine_lanes
+from wordle_fast.core._exact import ExactSearcher, machine_lanes, searcher_with_switches
 from wordle_fast.core._exact_twin import INFEASIBLE, exact_total
 from wordle_fast.core._scans import most_candidate_splits
 from wordle_fast.exact.optimum import optimal
@@ -380,9 +380,9 @@ def test_one_memo_across_calls_orders_and_legal_lists(case, mode, order, closed_
     everyone = np.arange(lexicon.n_answers)
 
     def searcher(**switches):
-        return ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
-                             guess_letters=None if mode == "off" else lexicon.encoded_guesses,
-                             **switches)
+        return searcher_with_switches(
+            lexicon.matrix, lexicon.length, lexicon.answer_rows, mode=mode,
+            guess_letters=None if mode == "off" else lexicon.encoded_guesses, **switches)
 
     shared = searcher(bucket_order=order, closed_forms=closed_forms, reach_scan=reach_scan,
                       union_bounds=union_bounds, probe_children=probe_children,
@@ -428,8 +428,8 @@ def test_a_full_memo_replaces_entries_and_stays_right(official):
     # A memo of 256 entries for a search of thousands of states: full, it
     # replaces entries, never grows past its size, and the total is right.
     # (Without the buckets' scans first, which settle SALET in under 200 states.)
-    searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
-                             max_entries=300, scan_children=False)
+    searcher = searcher_with_switches(official.matrix, official.length, official.answer_rows,
+                                      max_entries=300, scan_children=False)
     assert searcher.after_guess(np.arange(official.n_answers), official.guess_index("salet"),
                                 6) == 7920
     stats = searcher.stats()
@@ -439,8 +439,8 @@ def test_a_full_memo_replaces_entries_and_stays_right(official):
 
 def test_bucket_order_must_be_known(official):
     with pytest.raises(ValueError, match="bucket_order must be one of smallest, largest, code"):
-        ExactSearcher(official.matrix, official.length, official.answer_rows,
-                      bucket_order="biggest")
+        searcher_with_switches(official.matrix, official.length, official.answer_rows,
+                               bucket_order="biggest")
 
 
 @pytest.mark.parametrize("mode", ["hard", "strict"])
@@ -703,9 +703,9 @@ def test_every_memo_entry_is_sound(case, union_bounds, probe_children, scan_chil
     # set against the brute-force twin.
     answers, guesses, max_guesses = case
     lexicon = Lexicon(answers=answers, guesses=guesses)
-    searcher = ExactSearcher(lexicon.matrix, lexicon.length, lexicon.answer_rows,
-                             union_bounds=union_bounds, probe_children=probe_children,
-                             scan_children=scan_children, keep_keys=True)
+    searcher = searcher_with_switches(lexicon.matrix, lexicon.length, lexicon.answer_rows,
+                                      union_bounds=union_bounds, probe_children=probe_children,
+                                      scan_children=scan_children, keep_keys=True)
     for row in data.draw(st.lists(st.integers(0, lexicon.n_guesses - 1), min_size=1, max_size=3)):
         searcher.after_guess(np.arange(lexicon.n_answers), row, max_guesses)
     for members, depth, context, value, exact in searcher.memo_items():
@@ -724,8 +724,8 @@ def test_a_technique_saves_states_and_keeps_the_total(official, switch):
     # (normal mode): the same total, fewer states (the scans: under half).
     totals, stats = {}, {}
     for on in (False, True):
-        searcher = ExactSearcher(official.matrix, official.length, official.answer_rows,
-                                 **{switch: on})
+        searcher = searcher_with_switches(official.matrix, official.length,
+                                          official.answer_rows, **{switch: on})
         totals[on] = searcher.after_guess(np.arange(official.n_answers),
                                           official.guess_index("crate"), 6)
         stats[on] = searcher.stats()

@@ -28,8 +28,8 @@ from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF, filter_legal
 from wordle_fast.core._scans cimport (BLOCK, compare_keys, distinct_bucket_ids, guess_bounds,
                                  guess_bounds_columns, most_splits, order_by_count)
 from wordle_fast.core._memo cimport Fingerprint, SetHash
-from wordle_fast.core._search_base cimport (CHECK_EVERY, CHILD_KEYED, Child, Scratch, SearchBase,
-                                       memo_exact, memo_value)
+from wordle_fast.core._search_base cimport (CHECK_EVERY, CHILD_KEYED, Child, Frame, Scratch,
+                                       SearchBase, memo_exact, memo_value)
 from wordle_fast.core._typedefs cimport intp_t
 
 
@@ -56,7 +56,8 @@ cdef class BoundPass(SearchBase):
         not bound their buckets again); past the threshold, the buckets
         not reached keep their least bound 2s - 1."""
         rows = self._opener_rows(rows)
-        cdef Py_ssize_t i, n_rows = rows.shape[0], width = self.n_patterns if with_buckets else 1
+        cdef Py_ssize_t i, n_rows = rows.shape[0]
+        cdef Py_ssize_t width = self.matrix.n_patterns if with_buckets else 1
         out = np.empty(n_rows, dtype=np.int64)
         # one row of (codes, sizes, bounds) per opener, when asked for
         codes = np.zeros((n_rows, width), dtype=np.int64)
@@ -82,14 +83,15 @@ cdef class BoundPass(SearchBase):
         cdef int32_t* ids = NULL          # [n_rows, n_patterns] distinct bucket number, or -1
         cdef int64_t* shared = NULL       # [distinct buckets] its bound, -1 until computed
         cdef Py_ssize_t n_distinct = 0
-        if self.mode_id in (MODE_OFF, MODE_HARD) and self.matrix8 != NULL and n_rows > 1:
-            ids = <int32_t*> malloc(n_rows * self.n_patterns * sizeof(int32_t))
+        if (self.rule.mode_id in (MODE_OFF, MODE_HARD) and self.matrix.matrix8 != NULL
+                and n_rows > 1):
+            ids = <int32_t*> malloc(n_rows * self.matrix.n_patterns * sizeof(int32_t))
             if ids == NULL:
                 raise MemoryError()
             with nogil:
-                n_distinct = distinct_bucket_ids(self.matrix8, self.n_answers,
-                                                 self.n_patterns, self.mode_id, &row_view[0],
-                                                 n_rows, ids)
+                n_distinct = distinct_bucket_ids(self.matrix.matrix8, self.matrix.n_answers,
+                                                 self.matrix.n_patterns, self.rule.mode_id,
+                                                 &row_view[0], n_rows, ids)
             if n_distinct >= 0:
                 shared = <int64_t*> malloc(max(n_distinct, 1) * sizeof(int64_t))
             if shared == NULL:
@@ -107,11 +109,11 @@ cdef class BoundPass(SearchBase):
                         out_view[i] = self._opener_bound(
                             row_view[i], depth, threshold, scratch, &bound_view[i, 0],
                             &size_view[i, 0], &code_view[i, 0], &count_view[i],
-                            NULL if ids == NULL else ids + i * self.n_patterns, shared)
+                            NULL if ids == NULL else ids + i * self.matrix.n_patterns, shared)
                     else:
                         out_view[i] = self._opener_bound(
                             row_view[i], depth, threshold, scratch, NULL, NULL, NULL, NULL,
-                            NULL if ids == NULL else ids + i * self.n_patterns, shared)
+                            NULL if ids == NULL else ids + i * self.matrix.n_patterns, shared)
                 self._free_scratch(scratch)
         finally:
             free(ids)
@@ -129,19 +131,19 @@ cdef class BoundPass(SearchBase):
         (three answers or more, the all-green one aside; in hard mode only
         the all-gray one, in strict mode none), the same for buckets of the
         same answers; -1 for the other codes."""
-        if self.matrix8 == NULL:
+        if self.matrix.matrix8 == NULL:
             raise ValueError("only for byte codes (3 ** length <= 256)")
         rows = self._opener_rows(rows)
-        ids = np.empty((rows.shape[0], self.n_patterns), dtype=np.int32)
+        ids = np.empty((rows.shape[0], self.matrix.n_patterns), dtype=np.int32)
         if rows.shape[0] == 0:
             return ids
         cdef const intp_t[::1] row_view = rows
         cdef int32_t[:, ::1] id_view = ids
         cdef Py_ssize_t n_distinct, n_rows = rows.shape[0]
         with nogil:
-            n_distinct = distinct_bucket_ids(self.matrix8, self.n_answers, self.n_patterns,
-                                             self.mode_id, &row_view[0], n_rows,
-                                             &id_view[0, 0])
+            n_distinct = distinct_bucket_ids(self.matrix.matrix8, self.matrix.n_answers,
+                                             self.matrix.n_patterns, self.rule.mode_id,
+                                             &row_view[0], n_rows, &id_view[0, 0])
         if n_distinct < 0:
             raise MemoryError()
         return ids
@@ -154,11 +156,11 @@ cdef class BoundPass(SearchBase):
         bucket apart (2s - 1) or leaves one pair (2s); else the larger of
         2s - 1 and the least 3s - k - [candidate] over the guesses the rule
         still allows. UNSOLVABLE: the bucket cannot be finished in time."""
-        if not 0 <= opener < self.n_guesses:
-            raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
-        codes = np.zeros(self.n_patterns, dtype=np.int64)
-        sizes = np.zeros(self.n_patterns, dtype=np.int64)
-        bounds = np.zeros(self.n_patterns, dtype=np.int64)
+        if not 0 <= opener < self.matrix.n_guesses:
+            raise ValueError(f"opener row must lie in 0..{self.matrix.n_guesses - 1}")
+        codes = np.zeros(self.matrix.n_patterns, dtype=np.int64)
+        sizes = np.zeros(self.matrix.n_patterns, dtype=np.int64)
+        bounds = np.zeros(self.matrix.n_patterns, dtype=np.int64)
         cdef int64_t[::1] code_view = codes
         cdef int64_t[::1] size_view = sizes
         cdef int64_t[::1] bound_view = bounds
@@ -172,13 +174,6 @@ cdef class BoundPass(SearchBase):
                                &size_view[0], &code_view[0], &n_buckets)
             self._free_scratch(scratch)
         return codes[:n_buckets], sizes[:n_buckets], bounds[:n_buckets]
-
-    cdef _opener_rows(self, rows):
-        # `rows` as a contiguous intp array of guess rows, or ValueError.
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0 or rows.max() >= self.n_guesses)):
-            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
-        return rows
 
     cdef int64_t _set_bound(self, const intp_t* members, Py_ssize_t n, int depth,
                             const intp_t* rows, Py_ssize_t n_rows, Scratch* scratch,
@@ -204,16 +199,16 @@ cdef class BoundPass(SearchBase):
         if best >= 0:
             return best
         best = INFEASIBLE
-        if self.columns8 != NULL:
+        if self.matrix.columns8 != NULL:
             # every candidate is legal, and the best of them bounds the scan
             # (past 128 members, where this pass over candidate pairs cost
             # more than the scan it saves, the scan finds them as guesses)
             if most < 0:
-                most = (most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n,
-                                    True) if n <= 128 else 0)
-            if self.closed_forms and most == n:
+                most = (most_splits(self.matrix.matrix8, self.matrix.n_answers, self.answer_rows,
+                                    members, n, True) if n <= 128 else 0)
+            if self.switches.closed_forms and most == n:
                 return 2 * n - 1
-            if self.closed_forms and most == n - 1 and depth >= 3:
+            if self.switches.closed_forms and most == n - 1 and depth >= 3:
                 return 2 * n
             if depth > 2 or most == n:
                 best = 3 * n - most - 1
@@ -225,21 +220,22 @@ cdef class BoundPass(SearchBase):
                 if depth == 2 and reach[rows[first]] < n:
                     break
                 if rows == self.by_reach and self.columns_by_reach != NULL:
-                    guess_bounds_columns(self.columns_by_reach, self.n_guesses, first, last,
-                                         NULL, members, n, self.all_green, scratch.bound,
+                    guess_bounds_columns(self.columns_by_reach, self.matrix.n_guesses, first, last,
+                                         NULL, members, n, self.matrix.all_green, scratch.bound,
                                          scratch.buckets, self.lanes)
                 else:
-                    guess_bounds_columns(self.columns_by_reach if by_place else self.columns8,
-                                         self.n_guesses, first, last, rows, members, n,
-                                         self.all_green, scratch.bound, scratch.buckets,
+                    guess_bounds_columns(self.columns_by_reach if by_place
+                                         else self.matrix.columns8,
+                                         self.matrix.n_guesses, first, last, rows, members, n,
+                                         self.matrix.all_green, scratch.bound, scratch.buckets,
                                          self.lanes)
                 best = least_bound(scratch.bound, scratch.buckets, first, last, n, depth <= 2,
                                    best)
                 if best <= 2 * n - (most == n) or best <= enough:
                     break       # no guess does better (see _search), or none need
         else:
-            guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
-                         self.all_green, scratch.seen, &scratch.stamp, scratch.bound,
+            guess_bounds(self.matrix.matrix16, self.matrix.n_answers, n_rows, rows, members, n,
+                         self.matrix.all_green, scratch.seen, &scratch.stamp, scratch.bound,
                          scratch.buckets)
             best = least_bound(scratch.bound, scratch.buckets, 0, n_rows, n, depth <= 2, best)
         if best >= INFEASIBLE:
@@ -255,16 +251,16 @@ cdef class BoundPass(SearchBase):
         # each bucket's code, size and bound (2s - 1 for those not reached).
         # `ids`, `shared` (or NULL): this opener's row of _distinct_buckets,
         # and the bounds of the distinct buckets found so far.
-        cdef Py_ssize_t n = self.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
+        cdef Py_ssize_t n = self.matrix.n_answers, a, code, b, n_buckets = 0, size, start, n_rows
         cdef Py_ssize_t shared_id
         cdef int64_t total = n, value
         cdef const intp_t* rows = NULL
-        memset(scratch.counts, 0, (self.n_patterns + 1) * sizeof(Py_ssize_t))
+        memset(scratch.counts, 0, (self.matrix.n_patterns + 1) * sizeof(Py_ssize_t))
         for a in range(n):
             scratch.counts[self._code(opener, a) + 1] += 1
-        for code in range(self.n_patterns):
+        for code in range(self.matrix.n_patterns):
             size = scratch.counts[code + 1]
-            if size and code != self.all_green:
+            if size and code != self.matrix.all_green:
                 scratch.order[n_buckets] = (<uint64_t> (n - size) << 32) | <uint64_t> code
                 n_buckets += 1
                 total += 2 * size - 1
@@ -289,12 +285,13 @@ cdef class BoundPass(SearchBase):
             shared_id = ids[code] if ids != NULL else -1
             value = wf_load_shared(&shared[shared_id]) if shared_id >= 0 else -1
             if value < 0:
-                n_rows, rows = self.n_guesses, self.by_reach
-                if self.mode_id != MODE_OFF and size > 2:
+                n_rows, rows = self.matrix.n_guesses, self.by_reach
+                if self.rule.mode_id != MODE_OFF and size > 2:
                     # filtering keeps the order: the legal rows, in decreasing reach
-                    n_rows = filter_legal(self.mode_id, self.letters, self.letter_counts,
-                                          self.length, self.by_reach, self.n_guesses, opener,
-                                          code, scratch.rows)
+                    n_rows = filter_legal(self.rule.mode_id, self.rule.letters,
+                                          self.rule.letter_counts, self.matrix.length,
+                                          self.by_reach, self.matrix.n_guesses, opener, code,
+                                          scratch.rows)
                     rows = scratch.rows
                 value = self._set_bound(scratch.grouped + start, size, depth - 1, rows, n_rows,
                                         scratch)
@@ -309,9 +306,8 @@ cdef class BoundPass(SearchBase):
                 return total
         return total
 
-    cdef int64_t _scan_children(self, intp_t* grouped, const uint64_t* by_size, int64_t* known,
-                                Child* children, Py_ssize_t n_buckets, Py_ssize_t n, int depth,
-                                int64_t budget, int64_t total, reach) except -2:
+    cdef int64_t _scan_children(self, Frame* f, int64_t budget, int64_t total,
+                                reach) except -2:
         # Normal mode: every bucket still open (nothing in the memo) gets its
         # one-level bound from a scan, the first step of its search, before
         # any is searched: buckets further on then refute the guess before
@@ -320,9 +316,11 @@ cdef class BoundPass(SearchBase):
         # scan goes by the guesses' bucket counts over this set (`reach`,
         # as _search's), and stops where no guess left could bring the
         # bucket's bound under what refutes the guess. Noted in the memo.
+        cdef Child* children = f.children
+        cdef int depth = f.depth - 1        # the buckets'
         cdef Py_ssize_t b, size, start, open_buckets = 0
         cdef int64_t floor
-        for b in range(n_buckets):
+        for b in range(f.n_buckets):
             if children[b].state == CHILD_KEYED and children[b].entry < 0:
                 open_buckets += 1
         if open_buckets < 2:
@@ -330,8 +328,8 @@ cdef class BoundPass(SearchBase):
         if self.scan_scratch == NULL:
             self._prepare_reach()
             self.scan_scratch = self._new_scratch()
-            self.scan_rows = <intp_t*> malloc(self.n_guesses * sizeof(intp_t))
-            self.scan_counts = <int64_t*> malloc(self.n_guesses * sizeof(int64_t))
+            self.scan_rows = <intp_t*> malloc(self.matrix.n_guesses * sizeof(intp_t))
+            self.scan_counts = <int64_t*> malloc(self.matrix.n_guesses * sizeof(int64_t))
             if self.scan_scratch == NULL or self.scan_rows == NULL or self.scan_counts == NULL:
                 raise MemoryError()
         cdef const int64_t[::1] reach_view
@@ -353,17 +351,17 @@ cdef class BoundPass(SearchBase):
             counts = self.scan_counts if by_place else &reach_view[0]
             if reach is not self.scan_reach:
                 if by_place:
-                    for place in range(self.n_guesses):
+                    for place in range(self.matrix.n_guesses):
                         self.scan_counts[place] = reach_view[self.by_reach[place]]
-                order_by_count(counts, self.n_guesses, self.n_patterns, self.scan_rows,
-                               self.scan_scratch.counts)
+                order_by_count(counts, self.matrix.n_guesses, self.matrix.n_patterns,
+                               self.scan_rows, self.scan_scratch.counts)
                 self.scan_reach = reach
-        for b in range(n_buckets):
+        for b in range(f.n_buckets):
             if children[b].state != CHILD_KEYED or children[b].entry >= 0:
                 continue
-            size = self._bucket_size(by_size[b], n)
-            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-            floor = self._set_bound(grouped + start, size, depth, rows, self.n_guesses,
+            size = self._bucket_size(f.by_size[b], f.n)
+            start = <Py_ssize_t> (f.by_size[b] & 0xFFFFFFFFU)
+            floor = self._set_bound(f.grouped + start, size, depth, rows, self.matrix.n_guesses,
                                     self.scan_scratch, counts, children[b].most,
                                     children[b].lower, children[b].lower + budget - total + 1,
                                     by_place)
@@ -374,19 +372,17 @@ cdef class BoundPass(SearchBase):
                 continue
             # above the bucket's least cost (2s - 1 or more): a bound, never
             # exact (and never above INFEASIBLE: _set_bound caps it there)
-            self._note(children[b].key, grouped + start, size, depth, None, floor, False, 0)
+            self._note(children[b].key, f.grouped + start, size, depth, None, floor, False, 0)
             total += floor - children[b].lower
-            known[b] = children[b].lower = floor
+            f.known[b] = children[b].lower = floor
             children[b].entry = floor << 1
             if total > budget:
                 return total
         return total
 
-    cdef _note_unions(self, const uint64_t* keys, intp_t* grouped, const uint64_t* by_size,
-                      const int64_t* known, const Child* children, Py_ssize_t n_buckets,
-                      Py_ssize_t n, Py_ssize_t guess, int depth, legal, bytes context):
-        # Memo lower bounds (at `depth`) for the unions of a guess's buckets
-        # whose patterns differ at one position only. Such a union is the
+    cdef _note_unions(self, const Frame* f, legal, bytes context):
+        # Memo lower bounds (at the buckets' depth) for the unions of a
+        # guess's buckets whose patterns differ at one position only. Such a union is the
         # bucket of a guess with a dead letter there instead (one no
         # candidate holds), and the long tail of guesses a search refutes
         # is full of those. A strategy for a set plays each of its subsets
@@ -398,13 +394,20 @@ cdef class BoundPass(SearchBase):
         # into its second half only for a memo that keeps its keys. (Unions
         # over two positions as well cut 0.5% of the states and cost 25%
         # more time: not done.)
-        if legal is not None and self.mode_id != MODE_HARD:
+        cdef const uint64_t* keys = f.keys
+        cdef intp_t* grouped = f.grouped
+        cdef const uint64_t* by_size = f.by_size
+        cdef const int64_t* known = f.known
+        cdef const Child* children = f.children
+        cdef Py_ssize_t n_buckets = f.n_buckets
+        cdef Py_ssize_t n = f.n
+        cdef Py_ssize_t guess = f.guess
+        cdef int depth = f.depth - 1        # the buckets'
+        if legal is not None and self.rule.mode_id != MODE_HARD:
             return
         cdef intp_t* merged = grouped + n
-        cdef Py_ssize_t b, i, t, p, weight, base, count, size, union_size, code, other, pick, digit
+        cdef Py_ssize_t b, i, t, p, weight, base, count, size, union_size, code, other, digit
         cdef Py_ssize_t parts[3]
-        cdef Py_ssize_t at[3]
-        cdef Py_ssize_t ends[3]
         cdef int64_t value, entry
         cdef int32_t slot, gray
         cdef Fingerprint key
@@ -419,8 +422,8 @@ cdef class BoundPass(SearchBase):
                 if known[b] - 2 * self._bucket_size(by_size[b], n) < (1 if legal is None else 2):
                     continue
                 code = <Py_ssize_t> (keys[by_size[b] & 0xFFFFFFFFU] >> 32)
-                for i in range(self.length):
-                    weight = self.weights[i]
+                for i in range(self.matrix.length):
+                    weight = self.digit_values[i]
                     digit = (code // weight) % 3
                     if legal is not None and digit != 0:
                         continue
@@ -430,7 +433,7 @@ cdef class BoundPass(SearchBase):
                     for t in range(3):
                         other = base + t * weight
                         slot = self.bucket_of[other]
-                        if other == self.all_green:
+                        if other == self.matrix.all_green:
                             count = -1      # the guess itself would be in the union
                             break
                         if slot == 0:
@@ -459,18 +462,7 @@ cdef class BoundPass(SearchBase):
                     if value <= 2 * union_size:
                         continue        # no more than a search's first look finds
                     if self.memo.keys is not None:
-                        # the parts' members, merged in order, for the kept keys
-                        for p in range(count):
-                            at[p] = <Py_ssize_t> (by_size[parts[p]] & 0xFFFFFFFFU)
-                            ends[p] = at[p] + self._bucket_size(by_size[parts[p]], n)
-                        for t in range(union_size):
-                            pick = -1
-                            for p in range(count):
-                                if at[p] < ends[p] and (pick < 0
-                                                        or grouped[at[p]] < grouped[at[pick]]):
-                                    pick = p
-                            merged[t] = grouped[at[pick]]
-                            at[pick] += 1
+                        self._merge_parts(f, parts, count, merged)
                     union_context = (None if legal is None
                                      else self._hard_context_after(context, guess, base))
                     key = self._key_of_sum(union_sum, union_size, depth, union_context)
@@ -483,3 +475,22 @@ cdef class BoundPass(SearchBase):
         finally:
             for b in range(n_buckets):
                 self.bucket_of[keys[by_size[b] & 0xFFFFFFFFU] >> 32] = 0
+
+    cdef void _merge_parts(self, const Frame* f, const Py_ssize_t* parts, Py_ssize_t count,
+                           intp_t* merged) noexcept nogil:
+        # The members of `count` buckets (by their place in by_size), merged
+        # in order into `merged`: a union's, for a memo that keeps its keys.
+        cdef Py_ssize_t p, t, pick, union_size = 0
+        cdef Py_ssize_t at[3]
+        cdef Py_ssize_t ends[3]
+        for p in range(count):
+            at[p] = <Py_ssize_t> (f.by_size[parts[p]] & 0xFFFFFFFFU)
+            ends[p] = at[p] + self._bucket_size(f.by_size[parts[p]], f.n)
+            union_size += ends[p] - at[p]
+        for t in range(union_size):
+            pick = -1
+            for p in range(count):
+                if at[p] < ends[p] and (pick < 0 or f.grouped[at[p]] < f.grouped[at[pick]]):
+                    pick = p
+            merged[t] = f.grouped[at[pick]]
+            at[pick] += 1

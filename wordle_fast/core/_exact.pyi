@@ -7,7 +7,7 @@ import numpy.typing as npt
 from wordle_fast.core._parallel import CoreShare
 
 UNSOLVABLE: int       # a total at or above it: the set cannot finish in the guesses left
-BUCKET_ORDERS: tuple[str, ...]   # ExactSearcher bucket_order choices (None: by mode)
+BUCKET_ORDERS: tuple[str, ...]   # searcher_with_switches' bucket orders (None: by mode)
 PARALLEL_WORK: int    # smallest bound scan (members x guesses) run on threads
 LEGAL_CACHE_BYTES: int   # memory for hard mode's legal lists kept by rule context
 DEFAULT_MEMO_ENTRIES: int   # the most entries the memo grows to (24 bytes each)
@@ -39,15 +39,7 @@ class ExactSearcher:
         mode: str = "off",
         guess_letters: npt.ArrayLike | None = None,
         *,
-        closed_forms: bool = True,
-        bucket_order: str | None = None,
-        reach_scan: bool = True,
-        union_bounds: bool = True,
         keep_keys: bool = False,
-        probe_children: bool | None = None,
-        scan_children: bool | None = None,
-        endgame_bound: bool = True,
-        parallel_work: int = ...,
         lanes: int | None = None,
     ) -> None: ...
     def clear(self) -> None: ...
@@ -88,3 +80,19 @@ class ExactSearcher:
     def bucket_bounds(
         self, opener: int, depth: int,
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
+
+
+def searcher_with_switches(
+    matrix: npt.NDArray[np.unsignedinteger],
+    length: int,
+    answer_rows: npt.ArrayLike,
+    *,
+    closed_forms: bool | None = None,
+    bucket_order: Literal["smallest", "largest", "code"] | None = None,
+    reach_scan: bool | None = None,
+    union_bounds: bool | None = None,
+    probe_children: bool | None = None,
+    scan_children: bool | None = None,
+    endgame_bound: bool | None = None,
+    **options: object,
+) -> ExactSearcher: ...   # for the benchmarks: techniques off or changed, same results

@@ -19,7 +19,7 @@ from libc.stdint cimport int64_t
 
 from wordle_fast.core._bound cimport INFEASIBLE
 from wordle_fast.core._search cimport Search
-from wordle_fast.core._search_base cimport memo_value
+from wordle_fast.core._search_base cimport Switches, memo_value
 from wordle_fast.core._typedefs cimport intp_t
 
 # the names Python imports from here (the searcher's constants, the scan's width)
@@ -37,19 +37,9 @@ cdef class ExactSearcher(Search):
     need ``guess_letters``, the guesses' letters 0..25 (``uint8[n_guesses,
     L]``). Methods take ``legal``, the sorted matrix rows allowed now (the
     hard modes; None means every guess), and the members of the candidate set
-    as answer indices. ``closed_forms=False``, ``reach_scan=False`` (scan
-    every guess, not only those whose buckets over the parent set could come
-    within the budget), ``union_bounds=False`` (no memo bounds for unions of
-    a guess's buckets; see ``_note_unions``), ``probe_children`` (each
-    bucket of a guess first searched with its own bound as the budget; None:
-    in hard mode only, where it measured faster), ``scan_children`` (each
-    bucket first scanned for its one-level bound; None: in normal mode
-    only, the only mode it serves) and ``bucket_order`` (the order
-    in which a guess's buckets are searched: "smallest" or "largest" first,
-    or "code" order; None: largest first in normal mode, smallest first in
-    the hard modes, which measured fastest in each) turn techniques off or
-    change them (same results), so the benchmarks can measure what each
-    pays. ``max_entries``: the most entries the memo grows to (a power of
+    as answer indices. Each mode searches with the techniques that measured
+    fastest in it (``searcher_with_switches`` turns them off, for the
+    benchmarks). ``max_entries``: the most entries the memo grows to (a power of
     two at most this, 24 bytes each; see _memo.pyx); ``keep_keys``: the
     memo also keeps each entry's members, for ``memo_items`` (checking only);
     ``lanes``: the widest scan kernels to use (``machine_lanes()``, the
@@ -61,7 +51,7 @@ cdef class ExactSearcher(Search):
     @property
     def total_weight(self):
         """The answers' total weight: one each (``WeightedSearcher`` weighs them)."""
-        return self.n_answers
+        return self.matrix.n_answers
 
     def solve(self, members, int depth, int64_t budget=INFEASIBLE, legal=None, after=None):
         """T(S, depth) if at most ``budget``, else a lower bound above it.
@@ -72,7 +62,7 @@ cdef class ExactSearcher(Search):
         state since ``legal``, so that the sets of different openers share
         entries when the same words and the same rule remain (as after A
         then B and after B then A)."""
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         cdef const intp_t[::1] view = members
         if members.shape[0] == 0:
             return 0
@@ -83,7 +73,7 @@ cdef class ExactSearcher(Search):
     def lower_bound(self, members, int depth, legal=None):
         """A cheap proven lower bound on T(S, depth): the memo's, else the
         best per-guess bound 3n - k - [candidate] (no search)."""
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
@@ -101,7 +91,7 @@ cdef class ExactSearcher(Search):
         order of ``legal`` (of the matrix rows when None): the buckets it
         makes of the members and its one-level bound 3n - k - [candidate]
         (UNSOLVABLE for a guess that learns nothing), as the search scans them."""
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         legal = self._legal_now(legal, members)
         if members.shape[0] == 0:
             raise ValueError("no candidates")
@@ -114,19 +104,19 @@ cdef class ExactSearcher(Search):
         order, repeats allowed) over the set, by the scan kernels the search
         runs inside, block by block: for the tests of those kernels, which
         see unsorted lists (reach and count orders) the public calls do not."""
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         rows = np.ascontiguousarray(rows, dtype=np.intp)
         if members.shape[0] == 0 or rows.ndim != 1 or rows.shape[0] == 0:
             raise ValueError("give at least one candidate and one guess row")
-        if rows.min() < 0 or rows.max() >= self.n_guesses:
-            raise ValueError(f"rows must be in 0..{self.n_guesses - 1}")
+        if rows.min() < 0 or rows.max() >= self.matrix.n_guesses:
+            raise ValueError(f"rows must be in 0..{self.matrix.n_guesses - 1}")
         cdef const intp_t[::1] view = members
         bounds, buckets, _ = self._all_bounds(&view[0], members.shape[0], rows)
         return bounds, buckets
 
     def best_guess(self, members, int depth, legal=None):
         """An optimal guess row for the set (it must be solvable in ``depth``)."""
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         legal = self._legal_now(legal, members)
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0]
@@ -152,3 +142,42 @@ cdef class ExactSearcher(Search):
 
     cdef int64_t _learns_nothing_bound(self, members) except -1:
         return 3 * members.shape[0] - 1     # n + (2n - 1)
+
+
+def searcher_with_switches(matrix, Py_ssize_t length, answer_rows, *, closed_forms=None,
+                           bucket_order=None, reach_scan=None, union_bounds=None,
+                           probe_children=None, scan_children=None, endgame_bound=None,
+                           **options):
+    """An ``ExactSearcher`` with techniques turned off or changed, for the
+    benchmarks and tests that measure what each pays (the results stay the
+    same; None keeps the mode's measured best): ``closed_forms=False``,
+    ``reach_scan=False`` (scan every guess, not only those whose buckets
+    over the parent set could come within the budget),
+    ``union_bounds=False`` (no memo bounds for unions of a guess's buckets;
+    see ``_note_unions``), ``probe_children`` (each bucket of a guess first
+    searched with its own bound as the budget; hard mode's best),
+    ``scan_children`` (each bucket first scanned for its one-level bound;
+    normal mode's best, the only mode it serves), ``bucket_order`` (the
+    order a guess's buckets are searched in: "smallest" or "largest" first,
+    or "code" order; largest first is normal mode's best, smallest first
+    the hard modes') and ``endgame_bound=False`` (the hard modes without
+    the endgame bound). ``options``: the constructor's."""
+    cdef ExactSearcher searcher = ExactSearcher(matrix, length, answer_rows, **options)
+    cdef Switches* switches = &searcher.switches
+    if bucket_order is not None:
+        if bucket_order not in BUCKET_ORDERS:
+            raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
+        switches.bucket_order = BUCKET_ORDERS.index(bucket_order)
+    if closed_forms is not None:
+        switches.closed_forms = closed_forms
+    if reach_scan is not None:
+        switches.reach_scan = reach_scan
+    if union_bounds is not None:
+        switches.union_bounds = union_bounds
+    if probe_children is not None:
+        switches.probe_children = probe_children
+    if scan_children is not None:
+        switches.scan_children = scan_children
+    if endgame_bound is not None and not endgame_bound:
+        searcher.endgame.of = NULL      # (its scratch stays, freed with the searcher)
+    return searcher

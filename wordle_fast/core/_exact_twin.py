@@ -89,7 +89,8 @@ class ExactSearcher:
     the twin of ``_weighted.WeightedSearcher`` as of ``_exact.ExactSearcher``."""
 
     def __init__(self, matrix, length, answer_rows, max_entries=1 << 25, n_threads=None,
-                 mode="off", guess_letters=None, weights=None, **tuning):
+                 mode="off", guess_letters=None, weights=None, *, keep_keys=False, lanes=None):
+        # (keep_keys, lanes: the compiled searcher's, which mean nothing here)
         self.matrix = checked_matrix(matrix, "exact search")
         self.n_guesses, self.n_answers = self.matrix.shape
         self.answer_rows = np.ascontiguousarray(answer_rows, dtype=np.intp)

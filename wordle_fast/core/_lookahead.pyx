@@ -31,6 +31,7 @@ from libc.string cimport memset
 
 from wordle_fast.core._bitset cimport fill_bitset
 from wordle_fast.core._legal cimport MODE_OFF, legal_after, pack_legal
+from wordle_fast.core._matrix_view cimport MatrixView, RuleView, view_matrix
 from wordle_fast.core._legal import letter_counts, mode_id
 from wordle_fast.core._parallel cimport CoreShare, wf_now
 from wordle_fast.core._scoring import score_guesses
@@ -227,18 +228,15 @@ cdef class LookaheadSearcher:
 
     cdef object matrix_obj, weights_obj, order_obj, count_log_obj
     cdef object guess_letters_obj, multiplicity_obj, answer_letters_obj, letter_counts_obj
-    cdef const uint8_t* letter_counts      # [n_guesses, 26], the hard modes only
-    cdef int mode_id
+    cdef MatrixView matrix              # the pattern matrix (_matrix_view.pxd)
+    cdef RuleView rule                  # the mode and the guesses' letters
     cdef readonly str mode
-    cdef const letter_t* guess_letters
     cdef const unsigned char* multiplicity
     cdef const letter_t* answer_letters
-    cdef const uint8_t* matrix8
-    cdef const uint16_t* matrix16
     cdef const intp_t* order
     cdef const double* weights
     cdef const double* count_log_count
-    cdef Py_ssize_t length, n_answers, n_order, n_patterns, n_words
+    cdef Py_ssize_t n_order, n_words
     cdef int n_threads
     cdef readonly CoreShare cores    # threads of the scoring and bucket regions
     cdef readonly Py_ssize_t width      # guesses expanded per level; 0 = all (exact)
@@ -249,14 +247,7 @@ cdef class LookaheadSearcher:
     def __init__(self, matrix, Py_ssize_t length, guess_order, guess_letters, answer_letters,
                  weights=None, Py_ssize_t width=0, Py_ssize_t max_entries=1_000_000,
                  n_threads=None, bint prune=True, str mode="off"):
-        matrix = np.ascontiguousarray(matrix)
-        if matrix.dtype == np.uint8:
-            self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
-        elif matrix.dtype == np.uint16:
-            self.matrix16 = <const uint16_t*> <size_t> matrix.ctypes.data
-        else:
-            raise ValueError(
-                "lookahead supports words of up to 10 letters (uint8 or uint16 codes)")
+        matrix = view_matrix(&self.matrix, matrix, length, "lookahead")
         if max_entries < 1:
             raise ValueError(f"max_entries must be at least 1, got {max_entries}")
         if width < 0:
@@ -264,10 +255,7 @@ cdef class LookaheadSearcher:
         self.width = width
         self.prune = prune
         self.matrix_obj = matrix
-        self.n_answers = matrix.shape[1]
-        self.length = length
-        self.n_patterns = int(3 ** length)
-        self.n_words = (self.n_answers + 63) // 64
+        self.n_words = (self.matrix.n_answers + 63) // 64
         if length > 20:
             raise ValueError("lookahead supports words of up to 20 letters")
         self.guess_letters_obj = np.ascontiguousarray(guess_letters, dtype=np.uint8)
@@ -276,13 +264,13 @@ cdef class LookaheadSearcher:
                 or self.answer_letters_obj.shape != (matrix.shape[1], length)):
             raise ValueError("encoded guesses and answers must match the matrix and length")
         self.multiplicity_obj = _multiplicity(self.guess_letters_obj)
-        self.guess_letters = <const letter_t*> <size_t> self.guess_letters_obj.ctypes.data
+        self.rule.letters = <const letter_t*> <size_t> self.guess_letters_obj.ctypes.data
         self.answer_letters = <const letter_t*> <size_t> self.answer_letters_obj.ctypes.data
         self.multiplicity = <const unsigned char*> <size_t> self.multiplicity_obj.ctypes.data
-        self.mode, self.mode_id = mode, mode_id(mode)
-        if self.mode_id != MODE_OFF:
+        self.mode, self.rule.mode_id = mode, mode_id(mode)
+        if self.rule.mode_id != MODE_OFF:
             self.letter_counts_obj = letter_counts(self.guess_letters_obj)
-            self.letter_counts = <const uint8_t*> <size_t> self.letter_counts_obj.ctypes.data
+            self.rule.letter_counts = <const uint8_t*> <size_t> self.letter_counts_obj.ctypes.data
         self.order_obj = np.ascontiguousarray(guess_order, dtype=np.intp)
         self.order = <const intp_t*> <size_t> self.order_obj.ctypes.data
         self.n_order = self.order_obj.shape[0]
@@ -291,7 +279,7 @@ cdef class LookaheadSearcher:
         if weights is not None:
             self.weights_obj = np.ascontiguousarray(weights, dtype=np.float64)
             self.weights = <const double*> <size_t> self.weights_obj.ctypes.data
-        table = np.arange(self.n_answers + 1, dtype=np.float64)
+        table = np.arange(self.matrix.n_answers + 1, dtype=np.float64)
         table[1:] *= np.log2(table[1:])
         self.count_log_obj = table
         self.count_log_count = <const double*> <size_t> table.ctypes.data
@@ -318,7 +306,8 @@ cdef class LookaheadSearcher:
     def __repr__(self):
         # (the same text as the twin's: a test holds them equal)
         expanded = "every guess expanded" if not self.width else f"width {self.width}"
-        return (f"LookaheadSearcher({self.n_answers} answers, {self.n_order} guesses in play, "
+        return (f"LookaheadSearcher({self.matrix.n_answers} answers, {self.n_order} guesses "
+                f"in play, "
                 f"{expanded}, hard mode {self.mode}; memo of n-step values: "
                 f"{len(self.cache)} of {self.max_entries} entries, {self.hits} hits, "
                 f"{self.misses} misses)")
@@ -344,7 +333,7 @@ cdef class LookaheadSearcher:
         cdef bytes key
         cdef char* out
         cdef Py_ssize_t j
-        if self.n_answers <= 65536 and 2 * n < self.n_words * 8:
+        if self.matrix.n_answers <= 65536 and 2 * n < self.n_words * 8:
             key = PyBytes_FromStringAndSize(NULL, 1 + 2 * n)
             out = PyBytes_AS_STRING(key)
             out[0] = <char> depth
@@ -361,7 +350,7 @@ cdef class LookaheadSearcher:
     cdef object _legal_now(self, legal):
         # The caller's legal rows as a subsequence of the guess order (None
         # in normal mode, where every guess of the order stays allowed).
-        if self.mode_id == MODE_OFF:
+        if self.rule.mode_id == MODE_OFF:
             if legal is not None:
                 raise ValueError("legal guesses only apply to the hard modes; this searcher "
                                  "plays normal mode")
@@ -380,8 +369,8 @@ cdef class LookaheadSearcher:
         # The rows the rule still allows after `guess` shows `code`.
         if legal is None:
             return None
-        return legal_after(self.mode_id, self.guess_letters, self.letter_counts, self.length,
-                           legal, guess, code)
+        return legal_after(self.rule.mode_id, self.rule.letters, self.rule.letter_counts,
+                           self.matrix.length, legal, guess, code)
 
     cdef void _remember(self, bytes key, double value):
         self.cache[key] = value
@@ -446,9 +435,10 @@ cdef class LookaheadSearcher:
         return result
 
     cdef double _one_step(self, const intp_t* members, Py_ssize_t n, legal):
-        cdef double bound = min(self._information(members, n), log2(<double> self.n_patterns))
-        cdef count_t* counts = <count_t*> calloc(self.n_patterns, sizeof(count_t))
-        cdef double* masses = <double*> calloc(self.n_patterns, sizeof(double))
+        cdef double bound = min(self._information(members, n),
+                                log2(<double> self.matrix.n_patterns))
+        cdef count_t* counts = <count_t*> calloc(self.matrix.n_patterns, sizeof(count_t))
+        cdef double* masses = <double*> calloc(self.matrix.n_patterns, sizeof(double))
         cdef double* tile_bound = <double*> calloc(self.n_order, sizeof(double))
         cdef intp_t* visit = <intp_t*> calloc(self.n_order, sizeof(intp_t))
         cdef double result
@@ -465,18 +455,18 @@ cdef class LookaheadSearcher:
             free(visit)
             raise MemoryError()
         with nogil:
-            if self.matrix8 != NULL:
-                result = _best_entropy(self.matrix8, self.n_answers, order, n_order,
-                                       self.guess_letters, self.multiplicity, self.answer_letters,
-                                       self.length, members, n, self.weights,
-                                       self._mass(members, n), self.n_patterns,
+            if self.matrix.matrix8 != NULL:
+                result = _best_entropy(self.matrix.matrix8, self.matrix.n_answers, order, n_order,
+                                       self.rule.letters, self.multiplicity, self.answer_letters,
+                                       self.matrix.length, members, n, self.weights,
+                                       self._mass(members, n), self.matrix.n_patterns,
                                        self.count_log_count, bound, counts, masses, tile_bound,
                                        visit, self.prune)
             else:
-                result = _best_entropy(self.matrix16, self.n_answers, order, n_order,
-                                       self.guess_letters, self.multiplicity, self.answer_letters,
-                                       self.length, members, n, self.weights,
-                                       self._mass(members, n), self.n_patterns,
+                result = _best_entropy(self.matrix.matrix16, self.matrix.n_answers, order, n_order,
+                                       self.rule.letters, self.multiplicity, self.answer_letters,
+                                       self.matrix.length, members, n, self.weights,
+                                       self._mass(members, n), self.matrix.n_patterns,
                                        self.count_log_count, bound, counts, masses, tile_bound,
                                        visit, self.prune)
         free(counts)
@@ -509,7 +499,7 @@ cdef class LookaheadSearcher:
     def _entropies(self, candidates, rows):
         # One-step entropy of each guess row over `candidates`.
         weights = None if self.weights == NULL else self.weights_obj
-        return score_guesses(self.matrix_obj, rows, candidates, self.length,
+        return score_guesses(self.matrix_obj, rows, candidates, self.matrix.length,
                              weights=weights, cores=self.cores)[0]
 
     cdef double _guess_value(self, candidates, Py_ssize_t guess_row, double entropy,
@@ -517,24 +507,24 @@ cdef class LookaheadSearcher:
         # H^(depth)(g, S) = H(g, S) + sum_f P(f) V(S_f, depth - 1)
         cdef const intp_t[::1] view = candidates
         cdef Py_ssize_t n = view.shape[0]
-        starts = np.empty(self.n_patterns + 1, dtype=np.intp)
+        starts = np.empty(self.matrix.n_patterns + 1, dtype=np.intp)
         grouped = np.empty(n, dtype=np.intp)
         cdef intp_t[::1] starts_view = starts
         cdef intp_t[::1] grouped_view = grouped
         with nogil:
-            if self.matrix8 != NULL:
-                _partition(self.matrix8 + guess_row * self.n_answers, &view[0], n,
-                           self.n_patterns, &starts_view[0], &grouped_view[0])
+            if self.matrix.matrix8 != NULL:
+                _partition(self.matrix.matrix8 + guess_row * self.matrix.n_answers, &view[0], n,
+                           self.matrix.n_patterns, &starts_view[0], &grouped_view[0])
             else:
-                _partition(self.matrix16 + guess_row * self.n_answers, &view[0], n,
-                           self.n_patterns, &starts_view[0], &grouped_view[0])
+                _partition(self.matrix.matrix16 + guess_row * self.matrix.n_answers, &view[0], n,
+                           self.matrix.n_patterns, &starts_view[0], &grouped_view[0])
         cdef double total = self._mass(&view[0], n)
         cdef double result = entropy
         cdef Py_ssize_t code, start, size
         if depth - 1 == 1:
             return result + self._one_step_buckets(starts_view, grouped_view, total, guess_row,
                                                    legal)
-        for code in range(self.n_patterns):
+        for code in range(self.matrix.n_patterns):
             start = starts_view[code]
             size = starts_view[code + 1] - start
             if size >= 2:
@@ -553,7 +543,7 @@ cdef class LookaheadSearcher:
         missing_size = []
         missing_key = []
         missing_legal = []
-        for code in range(self.n_patterns):
+        for code in range(self.matrix.n_patterns):
             start = starts[code]
             size = starts[code + 1] - start
             if size < 2:
@@ -584,7 +574,7 @@ cdef class LookaheadSearcher:
         masses_of = np.empty(n_missing, dtype=np.float64)
         for k in range(n_missing):
             bounds[k] = min(self._information(&grouped[missing_start[k]], missing_size[k]),
-                            log2(<double> self.n_patterns))
+                            log2(<double> self.matrix.n_patterns))
             masses_of[k] = self._mass(&grouped[missing_start[k]], missing_size[k])
         values = np.empty(n_missing, dtype=np.float64)
         # each bucket's guess list: the whole order, or its legal rows
@@ -618,8 +608,8 @@ cdef class LookaheadSearcher:
         cdef int threads = self.cores.begin(work)
         cdef double started
         with nogil, parallel(num_threads=threads):
-            counts = <count_t*> calloc(self.n_patterns, sizeof(count_t))
-            masses = <double*> calloc(self.n_patterns, sizeof(double))
+            counts = <count_t*> calloc(self.matrix.n_patterns, sizeof(count_t))
+            masses = <double*> calloc(self.matrix.n_patterns, sizeof(double))
             tile_bound = <double*> calloc(self.n_order, sizeof(double))
             visit = <intp_t*> calloc(self.n_order, sizeof(intp_t))
             # each bucket timed, so that a busy machine is noticed (CoreShare)
@@ -627,22 +617,22 @@ cdef class LookaheadSearcher:
                 started = wf_now()
                 if counts == NULL or masses == NULL or tile_bound == NULL or visit == NULL:
                     out_of_memory[0] = 1
-                elif self.matrix8 != NULL:
+                elif self.matrix.matrix8 != NULL:
                     value_view[k] = _best_entropy(
-                        self.matrix8, self.n_answers, <const intp_t*> order_view[k],
-                        order_n_view[k],
-                        self.guess_letters, self.multiplicity, self.answer_letters, self.length,
+                        self.matrix.matrix8, self.matrix.n_answers,
+                        <const intp_t*> order_view[k], order_n_view[k], self.rule.letters,
+                        self.multiplicity, self.answer_letters, self.matrix.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
-                        self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
-                        tile_bound, visit, self.prune)
+                        self.matrix.n_patterns, self.count_log_count, bound_view[k], counts,
+                        masses, tile_bound, visit, self.prune)
                 else:
                     value_view[k] = _best_entropy(
-                        self.matrix16, self.n_answers, <const intp_t*> order_view[k],
-                        order_n_view[k],
-                        self.guess_letters, self.multiplicity, self.answer_letters, self.length,
+                        self.matrix.matrix16, self.matrix.n_answers,
+                        <const intp_t*> order_view[k], order_n_view[k], self.rule.letters,
+                        self.multiplicity, self.answer_letters, self.matrix.length,
                         &grouped[start_view[k]], size_view[k], self.weights, mass_view[k],
-                        self.n_patterns, self.count_log_count, bound_view[k], counts, masses,
-                        tile_bound, visit, self.prune)
+                        self.matrix.n_patterns, self.count_log_count, bound_view[k], counts,
+                        masses, tile_bound, visit, self.prune)
                 self.cores.add_busy(wf_now() - started)
             free(counts)
             free(masses)

@@ -3,7 +3,7 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 
 from wordle_fast.core._bound_pass cimport BoundPass
 from wordle_fast.core._memo cimport Fingerprint
-from wordle_fast.core._search_base cimport Child
+from wordle_fast.core._search_base cimport Frame
 from wordle_fast.core._typedefs cimport intp_t
 
 
@@ -19,34 +19,16 @@ cdef class Search(BoundPass):
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                              int depth, int64_t budget, legal, bytes context,
                              reach=*, char* work=*, Py_ssize_t cap=*) except -1
-    cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                               int depth, int64_t budget, legal, bytes context, reach,
-                               Py_ssize_t cap, uint64_t* keys, intp_t* grouped, uint64_t* by_size,
-                               int64_t* known, Child* children,
-                               Py_ssize_t* n_buckets_out) except -1
-    cdef int64_t _cost_by_sizes(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                                int depth, Py_ssize_t cap, uint64_t* keys, intp_t* grouped,
-                                uint32_t* counts) noexcept nogil
-    cdef int64_t _group_buckets(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                                int depth, Py_ssize_t cap, uint64_t* keys, intp_t* grouped,
-                                uint64_t* by_size, const uint32_t* counts,
+    cdef int64_t _bucket_costs(self, Frame* f, int64_t budget, legal, bytes context,
+                               reach) except -1
+    cdef int64_t _cost_by_sizes(self, const Frame* f, uint32_t* counts) noexcept nogil
+    cdef int64_t _group_buckets(self, const Frame* f, const uint32_t* counts,
                                 Py_ssize_t* n_buckets_out) noexcept nogil
-    cdef int64_t _settle_children(self, const uint64_t* keys, intp_t* grouped,
-                                  const uint64_t* by_size, int64_t* known, Child* children,
-                                  Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                  int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _settle_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                   bytes context, list contexts) except -1
-    cdef int64_t _probe_children(self, const uint64_t* keys, intp_t* grouped,
-                                 const uint64_t* by_size, int64_t* known, Child* children,
-                                 Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                 int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _probe_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                  list contexts, reach) except -1
-    cdef int64_t _search_children(self, const uint64_t* keys, intp_t* grouped,
-                                  const uint64_t* by_size, int64_t* known, Child* children,
-                                  Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                  int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _search_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                   list contexts, reach) except -1
-    cdef int64_t _solve_child(self, Py_ssize_t b, const uint64_t* keys, intp_t* grouped,
-                              const uint64_t* by_size, const Child* children, Py_ssize_t n,
-                              Py_ssize_t guess, int depth, int64_t budget, legal,
+    cdef int64_t _solve_child(self, const Frame* f, Py_ssize_t b, int64_t budget, legal,
                               list contexts, reach) except -1

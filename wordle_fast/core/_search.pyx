@@ -73,7 +73,7 @@ from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF
 from wordle_fast.core._memo cimport Fingerprint
 from wordle_fast.core._scans cimport compare_keys, most_buckets, most_splits, order_by_bound
 from wordle_fast.core._search_base cimport (CHECK_EVERY, CHILD_KEYED, CHILD_SETTLED, CHILD_STRICT,
-                                       Child, effort_weight, memo_exact, memo_value)
+                                       Child, Frame, effort_weight, memo_exact, memo_value)
 from wordle_fast.core._typedefs cimport intp_t
 
 
@@ -142,7 +142,7 @@ cdef class Search(BoundPass):
         # In the hard modes, first the endgame bound (_endgame.pyx): a set
         # with too many words alike but at one position cannot finish, and a
         # look at those words is cheaper than the scan of every guess below.
-        if (self.endgame_of != NULL and legal is not None and depth >= 3 and n > depth
+        if (self.endgame.of != NULL and legal is not None and depth >= 3 and n > depth
                 and self._endgame_cut(members, n, depth, legal)):
             self.endgame_cuts += 1
             return INFEASIBLE
@@ -153,14 +153,14 @@ cdef class Search(BoundPass):
         # (`most`: that count when the caller has it, else -1)
         if most < 0:
             most = (self._most_candidate_buckets(members, n)
-                    if n <= 128 and self.closed_forms else 0)
+                    if n <= 128 and self.switches.closed_forms else 0)
         if most == n:
             return 2 * n - 1
         if most == n - 1 and depth >= 3:
             return 2 * n
         cdef int64_t need = 3 * n - budget - 1    # the fewest buckets a useful guess makes
         rows = legal
-        if self.reach_scan and reach is not None and budget < INFEASIBLE and need >= 3:
+        if self.switches.reach_scan and reach is not None and budget < INFEASIBLE and need >= 3:
             rows = np.flatnonzero(reach >= need)
             if 2 * rows.shape[0] > reach.shape[0]:
                 rows = legal       # most guesses stay: the full scan is as cheap
@@ -169,8 +169,8 @@ cdef class Search(BoundPass):
         # Short of a candidate that splits the set apart (most < n here), no
         # guess costs less than 2n, and one that splits it apart costs just
         # that: the scan stops at the first such guess.
-        bounds, buckets, split = self._all_bounds(members, n, rows,
-                                                  stop_at_split=n <= 128 and self.closed_forms)
+        bounds, buckets, split = self._all_bounds(
+            members, n, rows, stop_at_split=n <= 128 and self.switches.closed_forms)
         if split:
             return 2 * n
         cdef const int64_t[::1] bound_view = bounds
@@ -226,7 +226,7 @@ cdef class Search(BoundPass):
         cdef Py_ssize_t cap = max(most_buckets(&bucket_view[0], n_rows),
                                   need - 1 if rows is not legal else 0)
         # the children's reach: these counts where scanned, the parent's elsewhere
-        if self.mode_id != MODE_OFF:
+        if self.rule.mode_id != MODE_OFF:
             child_reach = None
         elif rows is legal:
             child_reach = buckets
@@ -265,45 +265,43 @@ cdef class Search(BoundPass):
             work = own = <char*> malloc(_work_bytes(n))
             if work == NULL:
                 raise MemoryError()
-        cdef uint64_t* keys = <uint64_t*> work                    # 2n + 1
-        cdef intp_t* grouped = <intp_t*> (keys + 2 * n + 1)        # 2n
-        cdef int64_t* known = <int64_t*> (grouped + 2 * n)         # n + 1
-        cdef Child* children = <Child*> (known + n + 1)            # n + 1
-        cdef uint64_t* by_size = keys + n      # one per bucket (at most n, plus a spare)
-        cdef Py_ssize_t n_buckets[1]
-        n_buckets[0] = 0
+        cdef Frame frame
+        frame.members, frame.n, frame.guess, frame.depth, frame.cap = members, n, guess, depth, cap
+        frame.keys = <uint64_t*> work                                  # 2n + 1
+        frame.grouped = <intp_t*> (frame.keys + 2 * n + 1)             # 2n
+        frame.known = <int64_t*> (frame.grouped + 2 * n)               # n + 1
+        frame.children = <Child*> (frame.known + n + 1)                # n + 1
+        frame.by_size = frame.keys + n     # one per bucket (at most n, plus a spare)
+        frame.n_buckets = 0
         try:
-            total = self._bucket_costs(members, n, guess, depth, budget, legal, context, reach,
-                                       cap, keys, grouped, by_size, known, children, n_buckets)
-            if self.union_bounds and n_buckets[0] > 1 and depth > 2:
-                self._note_unions(keys, grouped, by_size, known, children, n_buckets[0], n,
-                                  guess, depth - 1, legal, context)
+            total = self._bucket_costs(&frame, budget, legal, context, reach)
+            if self.switches.union_bounds and frame.n_buckets > 1 and depth > 2:
+                self._note_unions(&frame, legal, context)
             return total
         finally:
             free(own)
 
-    cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                               int depth, int64_t budget, legal, bytes context, reach,
-                               Py_ssize_t cap, uint64_t* keys, intp_t* grouped, uint64_t* by_size,
-                               int64_t* known, Child* children,
-                               Py_ssize_t* n_buckets_out) except -1:
-        # _guess_cost's work; `known` gets what is known of each bucket in
-        # `by_size` order (its value or a lower bound), and n_buckets_out
-        # how many there are. In steps, each returning as soon as the
+    cdef int64_t _bucket_costs(self, Frame* f, int64_t budget, legal, bytes context,
+                               reach) except -1:
+        # _guess_cost's work; the frame's `known` gets what is known of each
+        # bucket in `by_size` order (its value or a lower bound), and
+        # `n_buckets` how many there are. In steps, each returning as soon as the
         # running total passes the budget: the sizes alone, the members
         # grouped, what the memo and the closed forms know, normal mode's
         # scan of each bucket, then the searches.
+        cdef Py_ssize_t n = f.n
+        cdef uint64_t* by_size = f.by_size
+        cdef Child* children = f.children
         cdef Py_ssize_t b, n_buckets = 0, size
         cdef uint32_t counts[256]
         cdef int64_t total
-        if self.columns8 != NULL:
-            total = self._cost_by_sizes(members, n, guess, depth, cap, keys, grouped, counts)
+        if self.matrix.columns8 != NULL:
+            total = self._cost_by_sizes(f, counts)
             if total < 0:
                 return n      # the one member is the guess itself
             if total > budget or total >= INFEASIBLE:
                 return total
-        total = self._group_buckets(members, n, guess, depth, cap, keys, grouped, by_size,
-                                    counts, &n_buckets)
+        total = self._group_buckets(f, counts, &n_buckets)
         # One bucket holding everyone (nothing learned) is no exception:
         # it costs n plus the same set with one guess fewer. The search
         # never plays such a guess (T(S, d - 1) >= T(S, d)), but a game
@@ -312,42 +310,36 @@ cdef class Search(BoundPass):
             return n      # the one member is the guess itself
         if total > budget:
             return total        # a bucket nothing splits apart in time (see _search)
-        if self.bucket_order != 2:
+        if self.switches.bucket_order != 2:
             qsort(by_size, n_buckets, sizeof(uint64_t), compare_keys)
-        n_buckets_out[0] = n_buckets
+        f.n_buckets = n_buckets
         for b in range(n_buckets):
             size = self._bucket_size(by_size[b], n)
-            known[b] = least_cost(size, cap)
-            children[b].sum = self.memo.set_hash(grouped + <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU),
-                                                 size)
+            f.known[b] = least_cost(size, f.cap)
+            children[b].sum = self.memo.set_hash(
+                f.grouped + <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU), size)
             if legal is None and size >= 3:
                 # normal mode's key needs no context: asked for now, the
                 # memo's cache misses for all the buckets overlap (AMAZE's
                 # 635-word bucket, memo finds 13% of it: 0.92x)
-                children[b].key = self._key_of_sum(children[b].sum, size, depth - 1, None)
+                children[b].key = self._key_of_sum(children[b].sum, size, f.depth - 1, None)
                 self.memo.prefetch(children[b].key)
         # (the children's rule contexts, hard mode only: the rest is in `children`)
-        contexts = [None] * n_buckets if self.mode_id == MODE_HARD else None
-        total = self._settle_children(keys, grouped, by_size, known, children, n_buckets, n,
-                                      guess, depth, budget, total, legal, context, contexts)
+        contexts = [None] * n_buckets if self.rule.mode_id == MODE_HARD else None
+        total = self._settle_children(f, budget, total, legal, context, contexts)
         if total > budget:
             return total
-        if self.scan_children and legal is None and budget < INFEASIBLE:
-            total = self._scan_children(grouped, by_size, known, children, n_buckets, n,
-                                        depth - 1, budget, total, reach)
+        if self.switches.scan_children and legal is None and budget < INFEASIBLE:
+            total = self._scan_children(f, budget, total, reach)
             if total > budget:
                 return total
-        if self.probe_children:
-            total = self._probe_children(keys, grouped, by_size, known, children, n_buckets, n,
-                                         guess, depth, budget, total, legal, contexts, reach)
+        if self.switches.probe_children:
+            total = self._probe_children(f, budget, total, legal, contexts, reach)
             if total > budget:
                 return total
-        return self._search_children(keys, grouped, by_size, known, children, n_buckets, n,
-                                     guess, depth, budget, total, legal, contexts, reach)
+        return self._search_children(f, budget, total, legal, contexts, reach)
 
-    cdef int64_t _cost_by_sizes(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                                int depth, Py_ssize_t cap, uint64_t* keys, intp_t* grouped,
-                                uint32_t* counts) noexcept nogil:
+    cdef int64_t _cost_by_sizes(self, const Frame* f, uint32_t* counts) noexcept nogil:
         # Byte codes: a lower bound on the guess's cost from its buckets'
         # sizes alone, from a count per code (-1: the one member is the
         # guess itself). Most of the guesses costed are refuted by it (a
@@ -355,6 +347,13 @@ cdef class Search(BoundPass):
         # the rest need their members grouped. The codes are kept in
         # keys[n:], the counts in `counts`, and the distinct codes listed in
         # `grouped`, not yet written.
+        cdef const intp_t* members = f.members
+        cdef Py_ssize_t n = f.n
+        cdef Py_ssize_t guess = f.guess
+        cdef int depth = f.depth
+        cdef Py_ssize_t cap = f.cap
+        cdef uint64_t* keys = f.keys
+        cdef intp_t* grouped = f.grouped
         cdef Py_ssize_t j, b, size, n_codes = 0
         cdef uint64_t code
         cdef int64_t total = n
@@ -369,7 +368,7 @@ cdef class Search(BoundPass):
         for b in range(n_codes):
             code = <uint64_t> grouped[b]
             size = counts[code]
-            if code == <uint64_t> self.all_green:
+            if code == <uint64_t> self.matrix.all_green:
                 if size == n:
                     return -1
                 continue
@@ -378,9 +377,7 @@ cdef class Search(BoundPass):
                 return INFEASIBLE   # no guess splits this bucket apart (see _search)
         return total
 
-    cdef int64_t _group_buckets(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
-                                int depth, Py_ssize_t cap, uint64_t* keys, intp_t* grouped,
-                                uint64_t* by_size, const uint32_t* counts,
+    cdef int64_t _group_buckets(self, const Frame* f, const uint32_t* counts,
                                 Py_ssize_t* n_buckets_out) noexcept nogil:
         # The members grouped by code into `grouped` (keys: (code, member)
         # pairs in that order), the buckets but the all-green one listed in
@@ -395,11 +392,19 @@ cdef class Search(BoundPass):
         # sorted, and stay so in each bucket; `counts` from _cost_by_sizes),
         # as glibc's qsort took 3% of a hard-mode search and the counting
         # pass's 257 slots outweigh a small set.
+        cdef const intp_t* members = f.members
+        cdef Py_ssize_t n = f.n
+        cdef Py_ssize_t guess = f.guess
+        cdef int depth = f.depth
+        cdef Py_ssize_t cap = f.cap
+        cdef uint64_t* keys = f.keys
+        cdef intp_t* grouped = f.grouped
+        cdef uint64_t* by_size = f.by_size
         cdef Py_ssize_t j, b, start, size, n_buckets = 0
         cdef Py_ssize_t starts[257]
         cdef uint64_t code, pair
         cdef int64_t total = n
-        if self.columns8 != NULL and n <= SMALL_SORT:
+        if self.matrix.columns8 != NULL and n <= SMALL_SORT:
             for j in range(n):
                 pair = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
                 b = j
@@ -407,7 +412,7 @@ cdef class Search(BoundPass):
                     keys[b] = keys[b - 1]
                     b -= 1
                 keys[b] = pair
-        elif self.columns8 != NULL:
+        elif self.matrix.columns8 != NULL:
             starts[0] = 0
             for j in range(256):
                 starts[j + 1] = starts[j] + counts[j]
@@ -426,8 +431,8 @@ cdef class Search(BoundPass):
         for j in range(1, n + 1):
             if j == n or (keys[j] >> 32) != (keys[start] >> 32):
                 size = j - start
-                if (keys[start] >> 32) != <uint64_t> self.all_green:
-                    by_size[n_buckets] = ((<uint64_t> (n - size if self.bucket_order == 1
+                if (keys[start] >> 32) != <uint64_t> self.matrix.all_green:
+                    by_size[n_buckets] = ((<uint64_t> (n - size if self.switches.bucket_order == 1
                                                        else size) << 32)
                                           | <uint64_t> start)
                     n_buckets += 1
@@ -440,10 +445,7 @@ cdef class Search(BoundPass):
         n_buckets_out[0] = n_buckets
         return total
 
-    cdef int64_t _settle_children(self, const uint64_t* keys, intp_t* grouped,
-                                  const uint64_t* by_size, int64_t* known, Child* children,
-                                  Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                  int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _settle_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                   bytes context, list contexts) except -1:
         # What the memo knows of every bucket of three or more (solved, or
         # bounded by an earlier search with a smaller budget), and the
@@ -455,15 +457,19 @@ cdef class Search(BoundPass):
         # no short state: its key needs the filtered list, so it is left to
         # the search (filtering every bucket first doubled the strict SALET
         # proof).
+        cdef intp_t* grouped = f.grouped
+        cdef int64_t* known = f.known
+        cdef Child* children = f.children
+        cdef int depth = f.depth
         cdef Py_ssize_t b, size, start, most
         cdef int64_t least, value, lower, entry
         cdef uint64_t code
         cdef bint settled
         cdef Fingerprint key
         child_context = None
-        for b in range(n_buckets):
+        for b in range(f.n_buckets):
             children[b].state = CHILD_SETTLED
-            size = self._bucket_size(by_size[b], n)
+            size = self._bucket_size(f.by_size[b], f.n)
             least = known[b]      # least_cost(size, cap), counted in `total` so far
             value = small_set_value(size, depth - 1)
             if value >= 0:    # a closed form (one or two words, or too few guesses)
@@ -472,11 +478,11 @@ cdef class Search(BoundPass):
                 if total > budget:
                     return total
                 continue
-            start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-            code = keys[start] >> 32
+            start = <Py_ssize_t> (f.by_size[b] & 0xFFFFFFFFU)
+            code = f.keys[start] >> 32
             most = -1
-            if legal is not None and self.mode_id == MODE_HARD:
-                child_context = self._hard_context_after(context, guess, code)
+            if legal is not None and self.rule.mode_id == MODE_HARD:
+                child_context = self._hard_context_after(context, f.guess, code)
                 contexts[b] = child_context
             elif legal is not None:
                 children[b].state, children[b].most, children[b].lower = CHILD_STRICT, -1, least
@@ -491,14 +497,15 @@ cdef class Search(BoundPass):
                 total += lower - least
                 if total > budget:
                     return total
-            elif entry < 0 and self.columns8 != NULL and self.closed_forms and size <= 128:
+            elif (entry < 0 and self.matrix.columns8 != NULL and self.switches.closed_forms
+                  and size <= 128):
                 # What the candidates alone say, as _search would start,
                 # but before any bucket is scanned: one that splits the
                 # bucket apart settles it (2s - 1); failing that it costs
                 # at least 2s, which may already drop the guess.
                 # Noted in the memo for the other guesses with this bucket
                 # (computed again for each, it was a sixth of a search).
-                most = most_splits(self.matrix8, self.n_answers, self.answer_rows,
+                most = most_splits(self.matrix.matrix8, self.matrix.n_answers, self.answer_rows,
                                    grouped + start, size, False)
                 if most == size:
                     self._note(key, grouped + start, size, depth - 1, child_context,
@@ -518,10 +525,7 @@ cdef class Search(BoundPass):
             children[b].lower, children[b].most = lower, most
         return total
 
-    cdef int64_t _probe_children(self, const uint64_t* keys, intp_t* grouped,
-                                 const uint64_t* by_size, int64_t* known, Child* children,
-                                 Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                 int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _probe_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                  list contexts, reach) except -1:
         # Every bucket first searched with its own lower bound as the
         # budget (the cheapest search: it either settles the bucket at
@@ -530,15 +534,15 @@ cdef class Search(BoundPass):
         # first, a bucket further on often refutes the guess cheaply.
         # Hard: SWILE 0.37x, YERKS 0.80x; normal (largest first): RASPS
         # 1.60x, BLITZ 1.17x (benchmarks/LOG.md).
+        cdef Child* children = f.children
         cdef Py_ssize_t b
         cdef int64_t lower, value
-        for b in range(n_buckets):
+        for b in range(f.n_buckets):
             if children[b].state != CHILD_KEYED:
                 continue
             lower = children[b].lower
-            value = self._solve_child(b, keys, grouped, by_size, children, n, guess, depth,
-                                      lower, legal, contexts, reach)
-            known[b] = value
+            value = self._solve_child(f, b, lower, legal, contexts, reach)
+            f.known[b] = value
             total += value - lower
             if value <= lower:
                 children[b].state = CHILD_SETTLED     # exact, at its bound
@@ -548,44 +552,41 @@ cdef class Search(BoundPass):
                 return total
         return total
 
-    cdef int64_t _search_children(self, const uint64_t* keys, intp_t* grouped,
-                                  const uint64_t* by_size, int64_t* known, Child* children,
-                                  Py_ssize_t n_buckets, Py_ssize_t n, Py_ssize_t guess,
-                                  int depth, int64_t budget, int64_t total, legal,
+    cdef int64_t _search_children(self, Frame* f, int64_t budget, int64_t total, legal,
                                   list contexts, reach) except -1:
         # Each bucket not settled, searched with what the budget leaves
         # beyond the others' bounds.
+        cdef Child* children = f.children
         cdef Py_ssize_t b, size, start
         cdef int64_t lower, value
-        for b in range(n_buckets):
+        for b in range(f.n_buckets):
             if children[b].state == CHILD_SETTLED:
                 continue
             lower = children[b].lower
             if children[b].state == CHILD_STRICT:
-                size = self._bucket_size(by_size[b], n)
-                start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-                child_legal = self._legal_after(legal, guess, keys[start] >> 32)
-                value = self._solve(grouped + start, size, depth - 1, budget - (total - lower),
+                size = self._bucket_size(f.by_size[b], f.n)
+                start = <Py_ssize_t> (f.by_size[b] & 0xFFFFFFFFU)
+                child_legal = self._legal_after(legal, f.guess, f.keys[start] >> 32)
+                value = self._solve(f.grouped + start, size, f.depth - 1, budget - (total - lower),
                                     child_legal, self._root_context(child_legal))
             else:
-                value = self._solve_child(b, keys, grouped, by_size, children, n, guess, depth,
-                                          budget - (total - lower), legal, contexts, reach)
+                value = self._solve_child(f, b, budget - (total - lower), legal, contexts,
+                                          reach)
             if value > lower:
-                known[b] = value
+                f.known[b] = value
             total += value - lower
             if total > budget:
                 return total
         return total
 
-    cdef int64_t _solve_child(self, Py_ssize_t b, const uint64_t* keys, intp_t* grouped,
-                              const uint64_t* by_size, const Child* children, Py_ssize_t n,
-                              Py_ssize_t guess, int depth, int64_t budget, legal,
+    cdef int64_t _solve_child(self, const Frame* f, Py_ssize_t b, int64_t budget, legal,
                               list contexts, reach) except -1:
         # Bucket b of `guess` searched with `budget`, one guess fewer left (its
         # key, memo entry and most buckets found by _settle_children).
-        cdef Py_ssize_t size = self._bucket_size(by_size[b], n)
-        cdef Py_ssize_t start = <Py_ssize_t> (by_size[b] & 0xFFFFFFFFU)
-        return self._solve_keyed(grouped + start, size, depth - 1, budget, legal,
+        cdef const Child* children = f.children
+        cdef Py_ssize_t size = self._bucket_size(f.by_size[b], f.n)
+        cdef Py_ssize_t start = <Py_ssize_t> (f.by_size[b] & 0xFFFFFFFFU)
+        return self._solve_keyed(f.grouped + start, size, f.depth - 1, budget, legal,
                                  None if contexts is None else contexts[b],
-                                 -1 if legal is None else guess, keys[start] >> 32,
+                                 -1 if legal is None else f.guess, f.keys[start] >> 32,
                                  children[b].key, children[b].entry, reach, children[b].most)

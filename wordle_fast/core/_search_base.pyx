@@ -32,6 +32,7 @@ from libc.string cimport memcpy, memset
 from wordle_fast.core._bound cimport INFEASIBLE
 from wordle_fast.core._endgame cimport cannot_finish as endgame_cannot_finish
 from wordle_fast.core._legal cimport MODE_HARD, MODE_OFF, legal_after, pack_legal, row_reveals
+from wordle_fast.core._matrix_view cimport view_matrix
 from wordle_fast.core._memo cimport Memo
 from wordle_fast.core._parallel cimport CoreShare, wf_now
 from wordle_fast.core._scans cimport (BLOCK, guess_bounds, guess_bounds_columns, most_splits,
@@ -91,74 +92,62 @@ cdef class SearchBase:
     def __init__(self, matrix, Py_ssize_t length, answer_rows,
                  Py_ssize_t max_entries=DEFAULT_MEMO_ENTRIES,
                  n_threads=None, str mode="off", guess_letters=None, *,
-                 bint closed_forms=True, str bucket_order=None, bint reach_scan=True,
-                 bint union_bounds=True, bint keep_keys=False, probe_children=None,
-                 scan_children=None, bint endgame_bound=True,
-                 Py_ssize_t parallel_work=PARALLEL_WORK, lanes=None):
+                 bint keep_keys=False, lanes=None):
         self.lanes = pairwise_lanes(lanes)
-        matrix = np.ascontiguousarray(matrix)
-        if matrix.dtype == np.uint8:
+        self.matrix_obj = view_matrix(&self.matrix, matrix, length, "exact search")
+        if self.matrix.matrix8 != NULL:
             # The search reads codes answer by answer (see _guess_bounds_columns).
-            self.columns_obj = transposed(matrix)
-            self.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
-            self.matrix8 = <const uint8_t*> <size_t> matrix.ctypes.data
-        elif matrix.dtype == np.uint16:
-            self.matrix16 = <const uint16_t*> <size_t> matrix.ctypes.data
-        else:
-            raise ValueError("exact search supports words of up to 10 letters")
-        self.matrix_obj = matrix
-        self.n_guesses, self.n_answers = matrix.shape[0], matrix.shape[1]
+            self.columns_obj = transposed(self.matrix_obj)
+            self.matrix.columns8 = <const uint8_t*> <size_t> self.columns_obj.ctypes.data
         self.answer_rows_obj = np.ascontiguousarray(answer_rows, dtype=np.intp)
-        if self.answer_rows_obj.shape != (self.n_answers,):
+        if self.answer_rows_obj.shape != (self.matrix.n_answers,):
             raise ValueError("answer_rows needs the guess row of every answer")
         self.answer_rows = <const intp_t*> <size_t> self.answer_rows_obj.ctypes.data
-        self.length = length
-        self.n_patterns = int(3 ** length)
-        self.all_green = self.n_patterns - 1
         self.mode = mode
-        self.mode_id = mode_id(mode)
-        if self.mode_id != MODE_OFF:
-            if guess_letters is None:
-                raise ValueError(f"mode {mode!r} needs guess_letters, the guesses' letters 0..25")
-            letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
-            if letters.shape != (self.n_guesses, length) or (letters.size and letters.max() > 25):
-                raise ValueError(f"guess_letters must be uint8[{self.n_guesses}, {length}] "
-                                 "with letters 0..25")
-            counts = letter_counts(letters)
-            self.letters_obj, self.counts_obj = letters, counts
-            self.letters = <const letter_t*> <size_t> letters.ctypes.data
-            self.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
-        if self.mode_id != MODE_OFF and endgame_bound:
-            self.endgame_obj, n_endgames = endgame_table(letters[self.answer_rows_obj])
-            self.endgame_of = <const int32_t*> <size_t> self.endgame_obj.ctypes.data
-            self.endgame_counts = <uint32_t*> calloc(max(1, n_endgames), sizeof(uint32_t))
-            self.endgame_seen = <uint8_t*> calloc(self.n_patterns, sizeof(uint8_t))
-            if self.endgame_counts == NULL or self.endgame_seen == NULL:
-                raise MemoryError()
-        self.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
-        self.bucket_of = <int32_t*> calloc(self.n_patterns, sizeof(int32_t))
+        self.rule.mode_id = mode_id(mode)
+        if self.rule.mode_id != MODE_OFF:
+            self._hold_letters(guess_letters)
+        self.seen = <uint32_t*> calloc(self.matrix.n_patterns, sizeof(uint32_t))
+        self.bucket_of = <int32_t*> calloc(self.matrix.n_patterns, sizeof(int32_t))
         if self.seen == NULL or self.bucket_of == NULL:
             raise MemoryError()
         self.stamp = 0
-        self.memo = Memo(max_entries, self.n_answers, keep_keys)
+        self.memo = Memo(max_entries, self.matrix.n_answers, keep_keys)
         self.legal_ids = {}
         self.legal_by_context = {}
         self.legal_cached_bytes = 0
         self.n_threads = 0 if n_threads is None else int(n_threads)   # 0: every core
-        if bucket_order is None:
-            bucket_order = "largest" if self.mode_id == MODE_OFF else "smallest"
-        if bucket_order not in BUCKET_ORDERS:
-            raise ValueError(f"bucket_order must be one of {', '.join(BUCKET_ORDERS)}")
-        self.closed_forms, self.bucket_order = closed_forms, BUCKET_ORDERS.index(bucket_order)
-        self.reach_scan, self.union_bounds = reach_scan, union_bounds
-        # (hard mode only by default: see _bucket_costs)
-        self.probe_children = (self.mode_id == MODE_HARD if probe_children is None
-                               else bool(probe_children))
-        self.scan_children = (self.mode_id == MODE_OFF if scan_children is None
-                              else bool(scan_children))
+        # each mode's fastest, as measured (benchmarks/LOG.md; see _bucket_costs)
+        self.switches.closed_forms = self.switches.reach_scan = True
+        self.switches.union_bounds = True
+        self.switches.probe_children = self.rule.mode_id == MODE_HARD
+        self.switches.scan_children = self.rule.mode_id == MODE_OFF
+        self.switches.bucket_order = 1 if self.rule.mode_id == MODE_OFF else 0
         for i in range(length):
-            self.weights[i] = 3 ** (length - 1 - i)
-        self.cores = CoreShare(self.n_threads, parallel_work)
+            self.digit_values[i] = 3 ** (length - 1 - i)
+        self.cores = CoreShare(self.n_threads, PARALLEL_WORK)
+
+    cdef _hold_letters(self, guess_letters):
+        # The hard modes: the guesses' letters and counts, and the endgame bound.
+        cdef Py_ssize_t length = self.matrix.length
+        if guess_letters is None:
+            raise ValueError(f"mode {self.mode!r} needs guess_letters, the guesses' letters "
+                             "0..25")
+        letters = np.ascontiguousarray(guess_letters, dtype=np.uint8)
+        if (letters.shape != (self.matrix.n_guesses, length)
+                or (letters.size and letters.max() > 25)):
+            raise ValueError(f"guess_letters must be uint8[{self.matrix.n_guesses}, {length}] "
+                             "with letters 0..25")
+        counts = letter_counts(letters)
+        self.letters_obj, self.counts_obj = letters, counts
+        self.rule.letters = <const letter_t*> <size_t> letters.ctypes.data
+        self.rule.letter_counts = <const uint8_t*> <size_t> counts.ctypes.data
+        self.endgame_obj, n_endgames = endgame_table(letters[self.answer_rows_obj])
+        self.endgame.of = <const int32_t*> <size_t> self.endgame_obj.ctypes.data
+        self.endgame.counts = <uint32_t*> calloc(max(1, n_endgames), sizeof(uint32_t))
+        self.endgame.seen = <uint8_t*> calloc(self.matrix.n_patterns, sizeof(uint8_t))
+        if self.endgame.counts == NULL or self.endgame.seen == NULL:
+            raise MemoryError()
 
     def __dealloc__(self):
         self._free_scratch(self.scan_scratch)
@@ -166,8 +155,8 @@ cdef class SearchBase:
         free(self.scan_counts)
         free(self.seen)
         free(self.bucket_of)
-        free(self.endgame_counts)
-        free(self.endgame_seen)
+        free(self.endgame.counts)
+        free(self.endgame.seen)
 
     def clear(self):
         self.memo.clear()
@@ -207,8 +196,8 @@ cdef class SearchBase:
         """The fingerprint ``(a, b)`` of a set's key; in the hard modes with
         the context of every guess legal (the keys carry the legal list's
         digest, see _legal_id, and the rule's state since)."""
-        context = (None if self.mode_id == MODE_OFF
-                   else self._root_context(np.arange(self.n_guesses, dtype=np.intp)))
+        context = (None if self.rule.mode_id == MODE_OFF
+                   else self._root_context(np.arange(self.matrix.n_guesses, dtype=np.intp)))
         return self.memo.fingerprint(members, depth, context)
 
     def stats(self):
@@ -245,9 +234,9 @@ cdef class SearchBase:
     cdef Py_ssize_t _context_size(self):
         # The bytes _root_context adds to a key: none in normal mode; the
         # legal list's number; in hard mode then the greens and least counts.
-        if self.mode_id == MODE_OFF:
+        if self.rule.mode_id == MODE_OFF:
             return 0
-        return 8 + (self.length + 26 if self.mode_id == MODE_HARD else 0)
+        return 8 + (self.matrix.length + 26 if self.rule.mode_id == MODE_HARD else 0)
 
     cdef bytes _hard_context_after(self, bytes context, Py_ssize_t guess, Py_ssize_t code):
         # Hard mode's rule after `guess` shows `code`, merged into the
@@ -259,11 +248,12 @@ cdef class SearchBase:
         # searches: most are memo hits).
         cdef bytes after = PyBytes_FromStringAndSize(PyBytes_AS_STRING(context), len(context))
         cdef uint8_t* greens = <uint8_t*> PyBytes_AS_STRING(after) + 8
-        cdef uint8_t* least = greens + self.length
+        cdef uint8_t* least = greens + self.matrix.length
         cdef uint8_t shown[26]
         cdef Py_ssize_t i
         memset(shown, 0, sizeof(shown))
-        row_reveals(self.letters + guess * self.length, self.length, code, greens, shown)
+        row_reveals(self.rule.letters + guess * self.matrix.length, self.matrix.length, code,
+                    greens, shown)
         for i in range(26):
             if shown[i] > least[i]:
                 least[i] = shown[i]
@@ -276,7 +266,7 @@ cdef class SearchBase:
         # hard-mode memo entries too (exact.store; a number counted up per
         # searcher meant nothing to the next process). Cached by the packed
         # list, as the numbers were.
-        packed = pack_legal(legal, self.n_guesses)
+        packed = pack_legal(legal, self.matrix.n_guesses)
         found = self.legal_ids.get(packed)
         if found is not None:
             return found
@@ -291,16 +281,19 @@ cdef class SearchBase:
         # mode. With `members`, every candidate must be legal: the rule always
         # allows a word that fits the feedback, and the closed forms rely on it.
         if legal is None:
-            return None if self.mode_id == MODE_OFF else np.arange(self.n_guesses, dtype=np.intp)
-        if self.mode_id == MODE_OFF:
+            if self.rule.mode_id == MODE_OFF:
+                return None
+            return np.arange(self.matrix.n_guesses, dtype=np.intp)
+        if self.rule.mode_id == MODE_OFF:
             raise ValueError("legal guesses only apply to the hard modes; this searcher "
                              "plays normal mode")
         legal = np.ascontiguousarray(legal, dtype=np.intp)
         if legal.ndim != 1 or legal.shape[0] == 0:
             raise ValueError("legal must list at least one guess row")
-        if (legal[0] < 0 or legal[legal.shape[0] - 1] >= self.n_guesses
+        if (legal[0] < 0 or legal[legal.shape[0] - 1] >= self.matrix.n_guesses
                 or (legal.shape[0] > 1 and np.any(np.diff(legal) <= 0))):
-            raise ValueError(f"legal must be sorted, distinct rows in 0..{self.n_guesses - 1}")
+            raise ValueError("legal must be sorted, distinct rows in "
+                             f"0..{self.matrix.n_guesses - 1}")
         if members is not None and members.shape[0]:
             rows = self.answer_rows_obj[members]
             missing = np.flatnonzero(~positions_in(legal, rows)[1])
@@ -319,14 +312,14 @@ cdef class SearchBase:
         # left of `legal`. In hard mode the memo then knows the set by the
         # rule's state since `legal`, so that the sets of different openers
         # share entries when the same words and the same rule remain.
-        if after is None or self.mode_id == MODE_OFF:
+        if after is None or self.rule.mode_id == MODE_OFF:
             legal = self._legal_now(legal, members)
             return legal, self._root_context(legal)
         guess, code = after
-        if not (0 <= guess < self.n_guesses and 0 <= code < self.n_patterns):
+        if not (0 <= guess < self.matrix.n_guesses and 0 <= code < self.matrix.n_patterns):
             raise ValueError(f"after must be (guess row, pattern code), got {after!r}")
         legal = self._legal_now(legal)
-        if self.mode_id == MODE_HARD:
+        if self.rule.mode_id == MODE_HARD:
             context = self._hard_context_after(self._root_context(legal), guess, code)
             legal = self._legal_in_context(legal, guess, code, context)
         else:
@@ -356,8 +349,16 @@ cdef class SearchBase:
         # The guesses the rule allows after `guess` shows `code`.
         if legal is None:
             return None
-        return legal_after(self.mode_id, self.letters, self.letter_counts, self.length, legal,
-                           guess, code)
+        return legal_after(self.rule.mode_id, self.rule.letters, self.rule.letter_counts,
+                           self.matrix.length, legal, guess, code)
+
+    cdef _opener_rows(self, rows):
+        # `rows` as a contiguous intp array of guess rows, or ValueError.
+        rows = np.ascontiguousarray(rows, dtype=np.intp)
+        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0
+                                                 or rows.max() >= self.matrix.n_guesses)):
+            raise ValueError(f"opener rows must lie in 0..{self.matrix.n_guesses - 1}")
+        return rows
 
     cdef bint _is_legal(self, legal, Py_ssize_t guess):
         at = np.searchsorted(legal, guess)
@@ -437,7 +438,7 @@ cdef class SearchBase:
 
     cdef object _members_of(self, members):
         # A public call's members, as the memo keys need them.
-        return sorted_members(members, self.n_answers)
+        return sorted_members(members, self.matrix.n_answers)
 
     cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
                           legal) except -1:
@@ -460,7 +461,7 @@ cdef class SearchBase:
         # `stop_at_split` (byte codes) the scan may stop after a block where
         # some guess splits the set apart (n buckets): `stopped` says so,
         # and the blocks not scanned are left unset.
-        cdef Py_ssize_t n_rows = self.n_guesses if legal is None else legal.shape[0]
+        cdef Py_ssize_t n_rows = self.matrix.n_guesses if legal is None else legal.shape[0]
         cdef const intp_t* rows = NULL
         cdef const intp_t[::1] legal_view
         if legal is not None:
@@ -474,19 +475,19 @@ cdef class SearchBase:
         cdef double block_started
         cdef int stopped[1]
         stopped[0] = 0
-        cdef int threads = (self.cores.begin(n * n_rows) if self.columns8 != NULL else 1)
-        if self.columns8 != NULL and threads == 1:
+        cdef int threads = (self.cores.begin(n * n_rows) if self.matrix.columns8 != NULL else 1)
+        if self.matrix.columns8 != NULL and threads == 1:
             with nogil:
                 for block in range(n_blocks):
-                    guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
-                                         min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                         self.all_green, &bound_view[0], &bucket_view[0],
-                                         self.lanes)
+                    guess_bounds_columns(self.matrix.columns8, self.matrix.n_guesses,
+                                         block * BLOCK, min(n_rows, (block + 1) * BLOCK), rows,
+                                         members, n, self.matrix.all_green, &bound_view[0],
+                                         &bucket_view[0], self.lanes)
                     if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
                                                       min(n_rows, (block + 1) * BLOCK), n):
                         stopped[0] = 1
                         break
-        elif self.columns8 != NULL:
+        elif self.matrix.columns8 != NULL:
             # Each block is timed, so that a busy machine is noticed: thousands
             # of short regions per proof wait at their barriers for threads
             # other processes hold (CoreShare backs off to one thread).
@@ -494,9 +495,9 @@ cdef class SearchBase:
                 if stopped[0]:
                     continue
                 block_started = wf_now()
-                guess_bounds_columns(self.columns8, self.n_guesses, block * BLOCK,
+                guess_bounds_columns(self.matrix.columns8, self.matrix.n_guesses, block * BLOCK,
                                      min(n_rows, (block + 1) * BLOCK), rows, members, n,
-                                     self.all_green, &bound_view[0], &bucket_view[0],
+                                     self.matrix.all_green, &bound_view[0], &bucket_view[0],
                                      self.lanes)
                 if stop_at_split and splits_apart(&bucket_view[0], block * BLOCK,
                                                   min(n_rows, (block + 1) * BLOCK), n):
@@ -505,8 +506,8 @@ cdef class SearchBase:
             self.cores.end()
         else:
             with nogil:
-                guess_bounds(self.matrix16, self.n_answers, n_rows, rows, members, n,
-                             self.all_green, self.seen, &self.stamp, &bound_view[0],
+                guess_bounds(self.matrix.matrix16, self.matrix.n_answers, n_rows, rows, members, n,
+                             self.matrix.all_green, self.seen, &self.stamp, &bound_view[0],
                              &bucket_view[0])
         return bounds, buckets, stopped[0] != 0
 
@@ -514,8 +515,9 @@ cdef class SearchBase:
         # The most buckets any candidate makes of the set (the n candidates
         # only, not every guess), where _search reads it: exact when n,
         # n - 1 or at most 2, else some count in 3..n - 2 (most_splits).
-        if self.columns8 != NULL:
-            return most_splits(self.matrix8, self.n_answers, self.answer_rows, members, n, False)
+        if self.matrix.columns8 != NULL:
+            return most_splits(self.matrix.matrix8, self.matrix.n_answers, self.answer_rows,
+                               members, n, False)
         cdef Py_ssize_t i, j, most = 0
         cdef set codes
         for i in range(n):
@@ -532,14 +534,14 @@ cdef class SearchBase:
         # once no guess left can beat the best bound found.
         if self.reach_obj is not None:
             return
-        everyone = np.arange(self.n_answers, dtype=np.intp)
+        everyone = np.arange(self.matrix.n_answers, dtype=np.intp)
         cdef const intp_t[::1] view = everyone
-        _, reach, _ = self._all_bounds(&view[0], self.n_answers, None)
+        _, reach, _ = self._all_bounds(&view[0], self.matrix.n_answers, None)
         self.reach_obj = np.ascontiguousarray(reach, dtype=np.int64)
         self.by_reach_obj = np.ascontiguousarray(np.argsort(-reach, kind="stable"), dtype=np.intp)
         self.reach = <const int64_t*> <size_t> self.reach_obj.ctypes.data
         self.by_reach = <const intp_t*> <size_t> self.by_reach_obj.ctypes.data
-        if self.columns8 != NULL and self.mode_id == MODE_OFF:
+        if self.matrix.columns8 != NULL and self.rule.mode_id == MODE_OFF:
             # Normal mode's bound pass scans every guess in reach order: a
             # copy of the columns in that order reads them consecutively.
             self.columns_by_reach_obj = np.ascontiguousarray(
@@ -550,13 +552,13 @@ cdef class SearchBase:
         cdef Scratch* scratch = <Scratch*> calloc(1, sizeof(Scratch))
         if scratch == NULL:
             return NULL
-        scratch.bound = <int64_t*> malloc(self.n_guesses * sizeof(int64_t))
-        scratch.buckets = <int64_t*> malloc(self.n_guesses * sizeof(int64_t))
-        scratch.grouped = <intp_t*> malloc(self.n_answers * sizeof(intp_t))
-        scratch.rows = <intp_t*> malloc(self.n_guesses * sizeof(intp_t))
-        scratch.counts = <Py_ssize_t*> malloc((self.n_patterns + 1) * sizeof(Py_ssize_t))
-        scratch.order = <uint64_t*> malloc(self.n_patterns * sizeof(uint64_t))
-        scratch.seen = <uint32_t*> calloc(self.n_patterns, sizeof(uint32_t))
+        scratch.bound = <int64_t*> malloc(self.matrix.n_guesses * sizeof(int64_t))
+        scratch.buckets = <int64_t*> malloc(self.matrix.n_guesses * sizeof(int64_t))
+        scratch.grouped = <intp_t*> malloc(self.matrix.n_answers * sizeof(intp_t))
+        scratch.rows = <intp_t*> malloc(self.matrix.n_guesses * sizeof(intp_t))
+        scratch.counts = <Py_ssize_t*> malloc((self.matrix.n_patterns + 1) * sizeof(Py_ssize_t))
+        scratch.order = <uint64_t*> malloc(self.matrix.n_patterns * sizeof(uint64_t))
+        scratch.seen = <uint32_t*> calloc(self.matrix.n_patterns, sizeof(uint32_t))
         if (scratch.bound == NULL or scratch.buckets == NULL or scratch.grouped == NULL
                 or scratch.rows == NULL or scratch.counts == NULL or scratch.order == NULL
                 or scratch.seen == NULL):
@@ -580,15 +582,16 @@ cdef class SearchBase:
         # _endgame.cannot_finish over this set and its legal rows, read from
         # the answer-major byte codes when the search has them.
         cdef const intp_t[::1] rows = legal
-        cdef intp_t* scratch = <intp_t*> malloc(n * (self.length + 1) * sizeof(intp_t))
+        cdef intp_t* scratch = <intp_t*> malloc(n * (self.matrix.length + 1) * sizeof(intp_t))
         if scratch == NULL:
             raise MemoryError()
         # (byte codes answer-major: a guess is one step, an answer a row)
-        cdef bint answer_major = self.columns8 != NULL
+        cdef bint answer_major = self.matrix.columns8 != NULL
         cdef bint cut = endgame_cannot_finish(
-            members, n, depth, self.endgame_of, self.length, self.endgame_counts, &rows[0],
-            rows.shape[0], self.columns8, NULL if answer_major else self.matrix16,
-            1 if answer_major else self.n_answers, self.n_guesses if answer_major else 1,
-            self.endgame_seen, scratch)
+            members, n, depth, self.endgame.of, self.matrix.length, self.endgame.counts, &rows[0],
+            rows.shape[0], self.matrix.columns8, NULL if answer_major else self.matrix.matrix16,
+            1 if answer_major else self.matrix.n_answers,
+            self.matrix.n_guesses if answer_major else 1,
+            self.endgame.seen, scratch)
         free(scratch)
         return cut

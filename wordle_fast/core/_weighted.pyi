@@ -32,7 +32,9 @@ class WeightedSearcher:
         n_threads: int | None = None,
         mode: str = "off",
         guess_letters: npt.ArrayLike | None = None,
-        **tuning: object,
+        *,
+        keep_keys: bool = False,
+        lanes: int | None = None,
     ) -> None: ...
     @property
     def weights(self) -> npt.NDArray[np.int64]: ...

@@ -52,6 +52,13 @@ cdef int64_t MASS_CAP = INFEASIBLE >> 8
 MASS_LIMIT = MASS_CAP
 
 
+cdef struct Prior:
+    # The weights as the search reads them, and its bounds' scratch (kept at rest).
+    const int64_t* of          # [n_answers] each answer's weight
+    int64_t* by_row            # [n_guesses] a candidate's weight by its guess row, else -1
+    int64_t* peak              # [n_patterns] the heaviest word per code
+
+
 cdef struct Bucket:
     # One bucket of a guess, as _guess_cost knows it.
     Py_ssize_t start, size   # its members: grouped[start:start + size]
@@ -73,23 +80,19 @@ cdef class WeightedSearcher(SearchBase):
     one-level bound W plus that of each of its buckets but its own.
     """
 
-    cdef object weight_obj
-    cdef const int64_t* weight        # [n_answers]
-    cdef object row_weight_obj
-    cdef int64_t* row_weight          # [n_guesses] scratch: a candidate's weight by row, else -1
-    cdef object peak_obj
-    cdef int64_t* peak                # [n_patterns] scratch: the heaviest word per code
+    cdef Prior prior
+    cdef object weight_obj, row_weight_obj, peak_obj    # the arrays `prior` points into
     cdef readonly int64_t total_weight
 
     def __init__(self, matrix, Py_ssize_t length, answer_rows, weights,
                  Py_ssize_t max_entries=DEFAULT_MEMO_ENTRIES, n_threads=None, str mode="off",
-                 guess_letters=None, **tuning):
+                 guess_letters=None, *, bint keep_keys=False, lanes=None):
         SearchBase.__init__(self, matrix, length, answer_rows, max_entries, n_threads, mode,
-                            guess_letters, **tuning)
+                            guess_letters, keep_keys=keep_keys, lanes=lanes)
         given = np.asarray(weights)
-        if given.shape != (self.n_answers,):
+        if given.shape != (self.matrix.n_answers,):
             raise ValueError(f"weights must give one whole number per answer "
-                             f"({self.n_answers}), got shape {given.shape}")
+                             f"({self.matrix.n_answers}), got shape {given.shape}")
         if given.dtype.kind not in "iu" and not np.array_equal(given, np.round(given)):
             raise ValueError("weights must be whole numbers (scale real weights first: "
                              "wordle_fast.priors.make_prior gives Prior.integers)")
@@ -100,11 +103,11 @@ cdef class WeightedSearcher(SearchBase):
         if not 0 < self.total_weight < MASS_LIMIT:
             raise ValueError(f"the weights must sum to between 1 and {MASS_LIMIT - 1}, "
                              f"got {self.total_weight}")
-        self.weight = <const int64_t*> <size_t> self.weight_obj.ctypes.data
-        self.row_weight_obj = np.full(self.n_guesses, -1, dtype=np.int64)
-        self.row_weight = <int64_t*> <size_t> self.row_weight_obj.ctypes.data
-        self.peak_obj = np.zeros(self.n_patterns, dtype=np.int64)
-        self.peak = <int64_t*> <size_t> self.peak_obj.ctypes.data
+        self.prior.of = <const int64_t*> <size_t> self.weight_obj.ctypes.data
+        self.row_weight_obj = np.full(self.matrix.n_guesses, -1, dtype=np.int64)
+        self.prior.by_row = <int64_t*> <size_t> self.row_weight_obj.ctypes.data
+        self.peak_obj = np.zeros(self.matrix.n_patterns, dtype=np.int64)
+        self.prior.peak = <int64_t*> <size_t> self.peak_obj.ctypes.data
 
     @property
     def weights(self):
@@ -166,8 +169,8 @@ cdef class WeightedSearcher(SearchBase):
         bound a proven lower bound on the bucket's total with ``depth - 1``
         guesses left (the best one-level bound over the guesses the rule
         allows, at least 2W - m; UNSOLVABLE: it cannot finish in time)."""
-        if not 0 <= opener < self.n_guesses:
-            raise ValueError(f"opener row must lie in 0..{self.n_guesses - 1}")
+        if not 0 <= opener < self.matrix.n_guesses:
+            raise ValueError(f"opener row must lie in 0..{self.matrix.n_guesses - 1}")
         _, buckets = self._opener_bound(opener, depth, INFEASIBLE - 1, None)
         return buckets
 
@@ -179,10 +182,7 @@ cdef class WeightedSearcher(SearchBase):
         bound passes ``threshold`` (the buckets not reached keep 2W - m).
         A bucket that several openers of ``rows`` share (in normal mode any;
         in hard mode the all-gray one) is bounded once."""
-        rows = np.ascontiguousarray(rows, dtype=np.intp)
-        if rows.ndim != 1 or (rows.shape[0] and (rows.min() < 0
-                                                 or rows.max() >= self.n_guesses)):
-            raise ValueError(f"opener rows must lie in 0..{self.n_guesses - 1}")
+        rows = self._opener_rows(rows)
         out = np.empty(rows.shape[0], dtype=np.int64)
         buckets, shared = [], {}
         for i, row in enumerate(rows.tolist()):
@@ -196,13 +196,13 @@ cdef class WeightedSearcher(SearchBase):
         # answers: each bucket at 2W - m, then raised to its best one-level
         # bound, heaviest first, until the total passes `threshold`.
         # `shared`: bounds by set, for the buckets any opener leaves alike.
-        everyone = self._members_of(np.arange(self.n_answers))
+        everyone = self._members_of(np.arange(self.matrix.n_answers))
         codes = self.matrix_obj[opener, everyone].astype(np.int64)
         by_code = np.argsort(codes, kind="stable")
         found, starts = np.unique(codes[by_code], return_index=True)
         groups = np.split(everyone[by_code], starts[1:])
         masses = [int(self.weight_obj[group].sum()) for group in groups]
-        order = sorted((b for b in range(len(groups)) if found[b] != self.all_green),
+        order = sorted((b for b in range(len(groups)) if found[b] != self.matrix.all_green),
                        key=lambda b: (-masses[b], found[b]))
         # (2W - m bounds every set, and is T of one or two words with guesses to spare)
         bounds = np.array([INFEASIBLE if depth < 2 or (depth == 2 and groups[b].shape[0] > 1)
@@ -215,7 +215,7 @@ cdef class WeightedSearcher(SearchBase):
                 break
             members, key, value = groups[b], None, None
             if members.shape[0] > 2 and shared is not None and (
-                    legal is None or (self.mode_id == MODE_HARD and found[b] == 0)):
+                    legal is None or (self.rule.mode_id == MODE_HARD and found[b] == 0)):
                 key = members.tobytes()
                 value = shared.get(key)
             if value is None:
@@ -234,7 +234,7 @@ cdef class WeightedSearcher(SearchBase):
 
     cdef object _members_of(self, members):
         # The members checked and sorted, those of weight 0 left out.
-        members = sorted_members(members, self.n_answers)
+        members = sorted_members(members, self.matrix.n_answers)
         return np.ascontiguousarray(members[self.weight_obj[members] > 0])
 
     cdef tuple _level_bounds(self, members, legal, int64_t budget):
@@ -270,7 +270,7 @@ cdef class WeightedSearcher(SearchBase):
             legal_view = legal
         cdef int64_t best = INFEASIBLE, mass = self._mass(&view[0], n)
         for j in range(n):
-            self.row_weight[self.answer_rows[view[j]]] = self.weight[view[j]]
+            self.prior.by_row[self.answer_rows[view[j]]] = self.prior.of[view[j]]
         try:
             for phase in range(2):
                 order = (np.argmin(weak, keepdims=True) if phase == 0 else np.ascontiguousarray(
@@ -280,10 +280,10 @@ cdef class WeightedSearcher(SearchBase):
                         break
                     row = order[i] if legal is None else legal_view[order[i]]
                     best = min(best, self._level_bound(&view[0], n, row, mass,
-                                                       self.row_weight[row]))
+                                                       self.prior.by_row[row]))
         finally:
             for j in range(n):
-                self.row_weight[self.answer_rows[view[j]]] = -1
+                self.prior.by_row[self.answer_rows[view[j]]] = -1
         return min(best if depth == 2 else max(best, least), INFEASIBLE)
 
     cdef int64_t _cost_of(self, members, Py_ssize_t guess, int depth, int64_t budget,
@@ -296,7 +296,7 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t mass = 0
         cdef Py_ssize_t j
         for j in range(n):
-            mass += self.weight[members[j]]
+            mass += self.prior.of[members[j]]
         return mass
 
     cdef int64_t _least(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
@@ -304,8 +304,8 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t mass = 0, heaviest = 0
         cdef Py_ssize_t j
         for j in range(n):
-            mass += self.weight[members[j]]
-            heaviest = max(heaviest, self.weight[members[j]])
+            mass += self.prior.of[members[j]]
+            heaviest = max(heaviest, self.prior.of[members[j]])
         return 2 * mass - heaviest
 
     cdef int64_t _small(self, const intp_t* members, Py_ssize_t n, int depth) noexcept nogil:
@@ -313,7 +313,7 @@ cdef class WeightedSearcher(SearchBase):
         # INFEASIBLE for a set that cannot finish with the guesses left; -1
         # for every other set.
         if n == 1:
-            return self.weight[members[0]] if depth >= 1 else INFEASIBLE
+            return self.prior.of[members[0]] if depth >= 1 else INFEASIBLE
         if depth <= 1:
             return INFEASIBLE
         if n == 2:
@@ -354,7 +354,7 @@ cdef class WeightedSearcher(SearchBase):
                          legal, bytes context, int64_t least) except -1:
         # The best guess's total within `budget` (else a lower bound above
         # it), for a set of three or more; `least`: its 2W - m.
-        if (self.endgame_of != NULL and legal is not None and depth >= 3 and n > depth
+        if (self.endgame.of != NULL and legal is not None and depth >= 3 and n > depth
                 and self._endgame_cut(members, n, depth, legal)):
             self.endgame_cuts += 1
             return INFEASIBLE
@@ -409,7 +409,7 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t[::1] view = out
         cdef Py_ssize_t j
         for j in range(n):
-            view[j] = self.weight[members[j]]
+            view[j] = self.prior.of[members[j]]
         return out
 
     cdef tuple _guess_bounds(self, const intp_t* members, Py_ssize_t n, legal, int64_t budget,
@@ -440,12 +440,12 @@ cdef class WeightedSearcher(SearchBase):
         if legal is not None:
             legal_view = legal
         for j in range(n):
-            self.row_weight[self.answer_rows[members[j]]] = self.weight[members[j]]
+            self.prior.by_row[self.answer_rows[members[j]]] = self.prior.of[members[j]]
         try:
             for i in range(n_rows):
                 row = i if legal is None else legal_view[i]
                 k = bucket_view[i]
-                named = self.row_weight[row]
+                named = self.prior.by_row[row]
                 if k == 1 and named < 0:
                     out_view[i] = INFEASIBLE   # learns nothing: never optimal
                     continue
@@ -463,7 +463,7 @@ cdef class WeightedSearcher(SearchBase):
                     n_exact += 1
         finally:
             for j in range(n):
-                self.row_weight[self.answer_rows[members[j]]] = -1
+                self.prior.by_row[self.answer_rows[members[j]]] = -1
         return out, buckets, exact_at[:n_exact]
 
     cdef int64_t _level_bound(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
@@ -474,12 +474,12 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t peaks = 0, w
         for j in range(n):
             code = self._code(guess, members[j])
-            w = self.weight[members[j]]
-            if code != self.all_green and w > self.peak[code]:
-                peaks += w - self.peak[code]
-                self.peak[code] = w
+            w = self.prior.of[members[j]]
+            if code != self.matrix.all_green and w > self.prior.peak[code]:
+                peaks += w - self.prior.peak[code]
+                self.prior.peak[code] = w
         for j in range(n):
-            self.peak[self._code(guess, members[j])] = 0
+            self.prior.peak[self._code(guess, members[j])] = 0
         return 3 * mass - (2 * named if named >= 0 else 0) - peaks
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
@@ -511,13 +511,13 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t total = 0, value, lower
         for j in range(n):
             keys[j] = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
-            total += self.weight[members[j]]
+            total += self.prior.of[members[j]]
         qsort(keys, n, sizeof(uint64_t), compare_keys)
         for j in range(n):
             grouped[j] = <intp_t> (keys[j] & 0xFFFFFFFFU)
         for j in range(1, n + 1):
             if j == n or (keys[j] >> 32) != (keys[start] >> 32):
-                if (keys[start] >> 32) != <uint64_t> self.all_green:
+                if (keys[start] >> 32) != <uint64_t> self.matrix.all_green:
                     b = n_buckets
                     buckets[b].start, buckets[b].size = start, j - start
                     buckets[b].mass = self._mass(grouped + start, j - start)
@@ -528,14 +528,14 @@ cdef class WeightedSearcher(SearchBase):
                     buckets[b].lower, buckets[b].entry = lower, -1
                     total += lower
                     # heaviest first in normal mode, lightest first in the hard modes
-                    order[b] = ((MASS_CAP - buckets[b].mass if self.mode_id == MODE_OFF
+                    order[b] = ((MASS_CAP - buckets[b].mass if self.rule.mode_id == MODE_OFF
                                  else buckets[b].mass) << 16) | b
                     n_buckets += 1
                 start = j
         if total > budget or total >= INFEASIBLE:
             return min(total, INFEASIBLE)
         qsort(order, n_buckets, sizeof(uint64_t), compare_keys)
-        contexts = [None] * n_buckets if self.mode_id == MODE_HARD else None
+        contexts = [None] * n_buckets if self.rule.mode_id == MODE_HARD else None
         total = self._settle_buckets(buckets, n_buckets, grouped, keys, guess, depth, budget,
                                      total, legal, context, contexts)
         if total > budget:
@@ -564,7 +564,7 @@ cdef class WeightedSearcher(SearchBase):
         cdef int64_t entry
         child_context = None
         for b in range(n_buckets):
-            if buckets[b].settled or (legal is not None and self.mode_id != MODE_HARD):
+            if buckets[b].settled or (legal is not None and self.rule.mode_id != MODE_HARD):
                 continue
             if contexts is not None:
                 child_context = self._hard_context_after(
@@ -590,7 +590,7 @@ cdef class WeightedSearcher(SearchBase):
         if legal is None:
             return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, None,
                                None)
-        if self.mode_id == MODE_HARD:
+        if self.rule.mode_id == MODE_HARD:
             return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, legal,
                                child_context, guess, code)
         child_legal = self._legal_after(legal, guess, code)
