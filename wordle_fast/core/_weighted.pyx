@@ -539,7 +539,7 @@ cdef class WeightedSearcher(SearchBase):
         total = self._settle_buckets(buckets, n_buckets, grouped, keys, guess, depth, budget,
                                      total, legal, context, contexts)
         if total > budget:
-            return total
+            return min(total, INFEASIBLE)   # (a bucket that cannot finish: no more than that)
         for j in range(n_buckets):
             b = order[j] & 0xFFFF
             if buckets[b].settled:
