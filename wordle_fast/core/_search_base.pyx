@@ -1,20 +1,22 @@
 # cython: language_level=3
 """The exact searcher's first layer: what every other layer reads.
 
-``SearchBase`` holds the lists (the pattern matrix and its answer-major
-copy, the guesses' letters in the hard modes), the memo (_memo.pyx) and
-how its keys are made (the members' set hash, the depth and, in the hard
-modes, the rule's context), the legal lists of the hard modes, the scans
-of every legal guess over a set (``_all_bounds``, over _scans.pyx, on the
-searcher's threads) and the scratch of the bound pass. The layers above:
-_bound_pass.pyx (the one-level bounds of whole sets and of openers),
+``SearchBase`` holds the lists, the memo (_memo.pyx) and how its keys are
+made (the members' set hash, the depth and, in the hard modes, the rule's
+context), the legal lists of the hard modes, the scans of every legal
+guess over a set (``_all_bounds``, over _scans.pyx, on the searcher's
+threads) and the scratch of the bound pass. The layers above, a subclass
+each: _bound_pass.pyx (the one-level bounds of sets and of openers),
 _search.pyx (the search) and _exact.pyx (``ExactSearcher``, the public
-methods); ``WeightedSearcher`` (_weighted.pyx, the search under a prior)
-stands on this layer alone. The public calls both answer alike
-(``after_guess``, ``legal_after``, ``guess_costs``, the optimal guess) are
-here, over what each costs its own way (``_cost_of``, ``_level_bounds``).
-A layer is a subclass: each reads this state directly, and the small
-methods the search calls per member are inline (_search_base.pxd).
+methods); ``WeightedSearcher`` (_weighted.pyx, under a prior) stands on
+this layer alone. The public calls both answer alike (``after_guess``,
+``guess_costs``, the optimal guess) are here, over what each costs its own
+way (``_cost_of``, ``_level_bounds``). The state is a few structs
+(_search_base.pxd): the matrix and the rule (``MatrixView``, ``RuleView``,
+shared with the lookahead: _matrix_view.pxd), hard mode's ``Endgame``
+bound, the techniques each mode uses (``Switches``, the measured best;
+the benchmarks change them through _exact.searcher_with_switches) and the
+``Frame`` the search fills for one guess's buckets, which its steps pass on.
 """
 
 from hashlib import blake2b
