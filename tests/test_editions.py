@@ -23,6 +23,7 @@ DIGESTS = {
     "nyt2022-08": ("b8f8854e42a0", "a7898cd20f36"),
     "nyt2023": ("761b933d6047", "a7898cd20f36"),
     "original-all": ("498f38211e3b", "498f38211e3b"),
+    "nyt2023-common": ("9c25b0112e6a", "a7898cd20f36"),
 }
 
 
@@ -47,6 +48,11 @@ def test_the_editions_relate_as_their_sources_say():
     assert len(nyt2023 - nyt2022) == 3158 - 2309 + len(nyt2022 - nyt2023)
     # big hidden: every word the original game accepts is a possible answer
     assert load_answers("original-all") == load_guesses("original-all") == load_guesses("original")
+    # the dictionary: the NYT's guesses of Zipf 2.4 or more, as data/make_common_answers.py picks
+    guesses = load_guesses("nyt2023-common")
+    assert guesses == load_guesses("nyt2023")
+    zipf = zipf_frequencies(guesses)
+    assert load_answers("nyt2023-common") == tuple(w for w, z in zip(guesses, zipf) if z >= 2.4)
 
 
 def test_frequencies_cover_every_word_of_every_edition():
@@ -104,13 +110,14 @@ def test_cli_lists_command(capsys, tmp_path):
     assert main(["lists"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("original *") and "2315" in out[1] and "12972" in out[1]
-    assert [line.split()[0] for line in out[2:6]] == ["nyt2022", "nyt2022-08", "nyt2023",
-                                                      "original-all"]
+    assert [line.split()[0] for line in out[2:7]] == ["nyt2022", "nyt2022-08", "nyt2023",
+                                                      "original-all", "nyt2023-common"]
     assert main(["lists", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["editions"]
     assert [(r["name"], r["answers"], r["guesses"]) for r in rows] == [
         ("original", 2315, 12972), ("nyt2022", 2309, 12972), ("nyt2022-08", 2309, 14855),
-        ("nyt2023", 3158, 14855), ("original-all", 12972, 12972)]
+        ("nyt2023", 3158, 14855), ("original-all", 12972, 12972),
+        ("nyt2023-common", 4490, 14855)]
     assert rows[0]["answers_sha256"] == DIGESTS["original"][0]
     assert main(["lists", "--json", str(tmp_path / "lists.json")]) == 0
     assert f"Wrote {tmp_path / 'lists.json'}" in capsys.readouterr().out

@@ -221,6 +221,8 @@ EDITIONS = {known.name: known for known in (
             "the NYT's hidden-word list of July 2023, past and future answers"),
     Edition("original-all", "guesses.txt", "guesses.txt", 12972, 12972,
             "big hidden: every guess of the original game may be the answer"),
+    Edition("nyt2023-common", "answers_nyt2023_common.txt", "guesses_nyt2022.txt", 4490, 14855,
+            "a dictionary as WordleBot's: every NYT guess of Zipf frequency 2.4 or more"),
 )}
 
 
