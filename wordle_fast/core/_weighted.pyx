@@ -28,8 +28,8 @@ force (tests/test_weighted_search.py):
 
 Guesses go in order of their bound, until it reaches the best found; a
 guess's buckets are bounded by the memo, then searched one at a time
-(heaviest first in normal mode, lightest first in the hard modes), each
-with the budget the others' bounds leave.
+(heaviest first in normal mode; lightest first in the hard modes, each
+probed at its own bound first), with the budget the others' bounds leave.
 """
 
 import numpy as np
@@ -405,12 +405,7 @@ cdef class WeightedSearcher(SearchBase):
         return int((masses * np.arange(1, n + 1)).sum())
 
     cdef object _weights_of(self, const intp_t* members, Py_ssize_t n):
-        out = np.empty(n, dtype=np.int64)
-        cdef int64_t[::1] view = out
-        cdef Py_ssize_t j
-        for j in range(n):
-            view[j] = self.prior.of[members[j]]
-        return out
+        return self.weight_obj[np.asarray(<intp_t[:n]> <intp_t*> members)]
 
     cdef tuple _guess_bounds(self, const intp_t* members, Py_ssize_t n, legal, int64_t budget,
                              bint chain=False):
@@ -509,6 +504,7 @@ cdef class WeightedSearcher(SearchBase):
                                uint64_t* order, intp_t* grouped, Bucket* buckets) except -1:
         cdef Py_ssize_t j, b, start = 0, n_buckets = 0
         cdef int64_t total = 0, value, lower
+        cdef bint probing
         for j in range(n):
             keys[j] = (<uint64_t> self._code(guess, members[j]) << 32) | <uint64_t> members[j]
             total += self.prior.of[members[j]]
@@ -540,15 +536,19 @@ cdef class WeightedSearcher(SearchBase):
                                      total, legal, context, contexts)
         if total > budget:
             return min(total, INFEASIBLE)   # (a bucket that cannot finish: no more than that)
-        for j in range(n_buckets):
-            b = order[j] & 0xFFFF
+        # In hard mode each bucket is first searched at its own bound, as
+        # _search.pyx's _probe_children (0.76 to 0.90 of the time), then with the slack.
+        cdef Py_ssize_t rounds = 2 if self.rule.mode_id == MODE_HARD else 1
+        for j in range(rounds * n_buckets):
+            b = order[j % n_buckets] & 0xFFFF
             if buckets[b].settled:
                 continue
-            lower = buckets[b].lower
+            lower, probing = buckets[b].lower, j < (rounds - 1) * n_buckets
             value = self._solve_bucket(&buckets[b], grouped, keys, guess, depth,
-                                       budget - (total - lower), legal,
+                                       lower if probing else budget - (total - lower), legal,
                                        None if contexts is None else contexts[b])
             total += max(value, lower) - lower
+            buckets[b].lower, buckets[b].settled = max(value, lower), value <= lower
             if total > budget or total >= INFEASIBLE:
                 return min(total, INFEASIBLE)
         return total
