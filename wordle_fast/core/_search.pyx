@@ -350,8 +350,6 @@ cdef class Search(BoundPass):
         cdef const intp_t* members = f.members
         cdef Py_ssize_t n = f.n
         cdef Py_ssize_t guess = f.guess
-        cdef int depth = f.depth
-        cdef Py_ssize_t cap = f.cap
         cdef uint64_t* keys = f.keys
         cdef intp_t* grouped = f.grouped
         cdef Py_ssize_t j, b, size, n_codes = 0
@@ -372,8 +370,8 @@ cdef class Search(BoundPass):
                 if size == n:
                     return -1
                 continue
-            total += least_cost(size, cap)
-            if depth == 3 and 0 <= cap < size:
+            total += least_cost(size, f.cap)
+            if f.depth == 3 and 0 <= f.cap < size:
                 return INFEASIBLE   # no guess splits this bucket apart (see _search)
         return total
 
@@ -395,8 +393,6 @@ cdef class Search(BoundPass):
         cdef const intp_t* members = f.members
         cdef Py_ssize_t n = f.n
         cdef Py_ssize_t guess = f.guess
-        cdef int depth = f.depth
-        cdef Py_ssize_t cap = f.cap
         cdef uint64_t* keys = f.keys
         cdef intp_t* grouped = f.grouped
         cdef uint64_t* by_size = f.by_size
@@ -436,8 +432,8 @@ cdef class Search(BoundPass):
                                                        else size) << 32)
                                           | <uint64_t> start)
                     n_buckets += 1
-                    total += least_cost(size, cap)
-                    if depth == 3 and 0 <= cap < size:
+                    total += least_cost(size, f.cap)
+                    if f.depth == 3 and 0 <= f.cap < size:
                         total = INFEASIBLE   # no guess splits this bucket apart (see _search)
                 elif size == n:
                     return -1
