@@ -25,7 +25,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.exc cimport PyErr_CheckSignals
 from cython.parallel cimport parallel, prange
 from libc.math cimport INFINITY, log2
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
