@@ -52,23 +52,6 @@ cdef int64_t MASS_CAP = INFEASIBLE >> 8
 MASS_LIMIT = MASS_CAP
 
 
-cdef struct Prior:
-    # The weights as the search reads them, and its bounds' scratch (kept at rest).
-    const int64_t* of          # [n_answers] each answer's weight
-    int64_t* by_row            # [n_guesses] a candidate's weight by its guess row, else -1
-    int64_t* peak              # [n_patterns] the heaviest word per code
-
-
-cdef struct Bucket:
-    # One bucket of a guess, as _guess_cost knows it.
-    Py_ssize_t start, size   # its members: grouped[start:start + size]
-    int64_t mass             # their total weight
-    int64_t lower            # what is known of its T: a lower bound, or exact
-    bint settled             # `lower` is its T
-    Fingerprint key
-    int64_t entry            # its memo entry, or -1
-
-
 cdef class WeightedSearcher(SearchBase):
     """T(S, d) under a prior: the least total of weight x guesses, with a memo.
 
@@ -147,7 +130,8 @@ cdef class WeightedSearcher(SearchBase):
         if members.shape[0] == 0:
             raise ValueError("no candidates")
         cdef const intp_t[::1] view = members
-        bounds, buckets, _ = self._guess_bounds(&view[0], members.shape[0], legal, INFEASIBLE)
+        bounds, buckets, _, _ = self._guess_bounds(&view[0], members.shape[0], legal,
+                                                   INFEASIBLE)
         return bounds, buckets
 
     def best_guess(self, members, int depth, legal=None):
@@ -239,12 +223,13 @@ cdef class WeightedSearcher(SearchBase):
 
     cdef tuple _level_bounds(self, members, legal, int64_t budget):
         cdef const intp_t[::1] view = members
-        bounds, buckets, _ = self._guess_bounds(&view[0], members.shape[0], legal, budget)
+        bounds, buckets, _, _ = self._guess_bounds(&view[0], members.shape[0], legal, budget)
         return bounds, buckets
 
     cdef int64_t _learns_nothing_bound(self, members) except -1:
         cdef const intp_t[::1] view = members
-        return self._mass(&view[0], view.shape[0]) + self._least(&view[0], view.shape[0])
+        return (weighted_mass(&self.prior, &view[0], view.shape[0])
+                + weighted_least(&self.prior, &view[0], view.shape[0]))
 
     cdef int64_t _set_bound(self, members, int depth, legal) except -1:
         # What a search would first know of T(members, depth): the least
@@ -257,18 +242,18 @@ cdef class WeightedSearcher(SearchBase):
         # every guess, a third of the bound pass).
         cdef const intp_t[::1] view = members
         cdef Py_ssize_t n = members.shape[0], i, j, row, phase
-        cdef int64_t least = self._small(&view[0], n, depth)
+        cdef int64_t least = weighted_small(&self.prior, &view[0], n, depth)
         if least >= 0:
             return least
-        least = self._least(&view[0], n)
-        weak, buckets, _ = self._guess_bounds(&view[0], n, legal, -1)
+        least = weighted_least(&self.prior, &view[0], n)
+        weak, buckets, _, _ = self._guess_bounds(&view[0], n, legal, -1)
         if depth == 2:
             weak[buckets != n] = INFEASIBLE
         cdef const int64_t[::1] weak_view = weak
         cdef const intp_t[::1] order, legal_view
         if legal is not None:
             legal_view = legal
-        cdef int64_t best = INFEASIBLE, mass = self._mass(&view[0], n)
+        cdef int64_t best = INFEASIBLE, mass = weighted_mass(&self.prior, &view[0], n)
         for j in range(n):
             self.prior.by_row[self.answer_rows[view[j]]] = self.prior.of[view[j]]
         try:
@@ -292,42 +277,16 @@ cdef class WeightedSearcher(SearchBase):
         return self._guess_cost(&view[0], view.shape[0], guess, depth, budget, legal,
                                 self._root_context(legal))
 
-    cdef int64_t _mass(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
-        cdef int64_t mass = 0
-        cdef Py_ssize_t j
-        for j in range(n):
-            mass += self.prior.of[members[j]]
-        return mass
-
-    cdef int64_t _least(self, const intp_t* members, Py_ssize_t n) noexcept nogil:
-        # 2W - m: every word but the one the next guess names takes two guesses.
-        cdef int64_t mass = 0, heaviest = 0
-        cdef Py_ssize_t j
-        for j in range(n):
-            mass += self.prior.of[members[j]]
-            heaviest = max(heaviest, self.prior.of[members[j]])
-        return 2 * mass - heaviest
-
-    cdef int64_t _small(self, const intp_t* members, Py_ssize_t n, int depth) noexcept nogil:
-        # T for one or two words (2W - m: the heavier guessed first), and
-        # INFEASIBLE for a set that cannot finish with the guesses left; -1
-        # for every other set.
-        if n == 1:
-            return self.prior.of[members[0]] if depth >= 1 else INFEASIBLE
-        if depth <= 1:
-            return INFEASIBLE
-        if n == 2:
-            return self._least(members, n)
-        return -1
-
     cdef int64_t _solve(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                        legal, bytes context, Py_ssize_t guess=-1, Py_ssize_t code=0) except -1:
+                        legal, bytes context, Py_ssize_t guess=-1, Py_ssize_t code=0,
+                        reach=None) except -1:
         # As _search.pyx's _solve: in hard mode the set's legal list may still
-        # be owed (`legal` filtered by `guess` showing `code`, guess >= 0).
-        cdef int64_t small = self._small(members, n, depth)
+        # be owed (`legal` filtered by `guess` showing `code`, guess >= 0);
+        # `reach`: see _guess_bounds.
+        cdef int64_t small = weighted_small(&self.prior, members, n, depth)
         if small >= 0:
             return small
-        cdef int64_t least = self._least(members, n)
+        cdef int64_t least = weighted_least(&self.prior, members, n)
         if least > budget:
             return least
         cdef Fingerprint key = self._key(members, n, depth, context)
@@ -342,7 +301,8 @@ cdef class WeightedSearcher(SearchBase):
         cdef Py_ssize_t work_before = self.states
         if guess >= 0:
             legal = self._legal_in_context(legal, guess, code, context)
-        cdef int64_t result = self._search(members, n, depth, budget, legal, context, least)
+        cdef int64_t result = self._search(members, n, depth, budget, legal, context, least,
+                                           reach)
         cdef int effort = effort_weight(self.states - work_before + 1)
         if result <= budget:
             self._note(key, members, n, depth, context, result, True, effort)
@@ -351,14 +311,16 @@ cdef class WeightedSearcher(SearchBase):
         return result
 
     cdef int64_t _search(self, const intp_t* members, Py_ssize_t n, int depth, int64_t budget,
-                         legal, bytes context, int64_t least) except -1:
+                         legal, bytes context, int64_t least, reach=None) except -1:
         # The best guess's total within `budget` (else a lower bound above
-        # it), for a set of three or more; `least`: its 2W - m.
+        # it), for a set of three or more; `least`: its 2W - m; `reach`: see
+        # _guess_bounds (its buckets here are the children's).
         if (self.endgame.of != NULL and legal is not None and depth >= 3 and n > depth
                 and self._endgame_cut(members, n, depth, legal)):
             self.endgame_cuts += 1
             return INFEASIBLE
-        bounds, buckets, rows = self._guess_bounds(members, n, legal, budget, True)
+        bounds, buckets, rows, partial = self._guess_bounds(members, n, legal, budget, True,
+                                                            reach)
         if rows is None:
             return self._chain(members, n, depth)
         cdef const int64_t[::1] bound_view = bounds
@@ -369,6 +331,8 @@ cdef class WeightedSearcher(SearchBase):
         for i in range(bound_view.shape[0]):
             if bound_view[i] < floor and (depth > 2 or bucket_view[i] == n):
                 floor = bound_view[i]
+        if partial and floor > budget:
+            return budget + 1       # every guess not scanned is above the budget too
         if depth == 2 or floor >= INFEASIBLE:
             return min(floor, INFEASIBLE)       # with two left the bound is the cost
         floor = max(floor, least)
@@ -387,7 +351,7 @@ cdef class WeightedSearcher(SearchBase):
                     break
                 cost = self._guess_cost(members, n, position if legal is None
                                         else legal[position], depth, best - 1, legal,
-                                        context, work)
+                                        context, work, None if legal is not None else buckets)
                 if cost < best:
                     best = cost
                     if best == bound_view[position]:
@@ -408,41 +372,60 @@ cdef class WeightedSearcher(SearchBase):
         return self.weight_obj[np.asarray(<intp_t[:n]> <intp_t*> members)]
 
     cdef tuple _guess_bounds(self, const intp_t* members, Py_ssize_t n, legal, int64_t budget,
-                             bint chain=False):
-        # (bounds, buckets, kept) of every legal guess over the set (in the
-        # order of `legal`): the exact one-level bound for the guesses whose
-        # weaker form from the bucket counts is within `budget`, that weaker
-        # form for the others (both proven; UNSOLVABLE for a guess that
-        # learns nothing), and the positions given the exact bound. With
-        # `chain`, kept is None when the set can only be solved one word at
-        # a time (see _chain).
-        uniform, buckets, _ = self._all_bounds(members, n, legal)
-        cdef const int64_t[::1] uniform_view = uniform
-        cdef const int64_t[::1] bucket_view = buckets
-        cdef Py_ssize_t n_rows = bucket_view.shape[0], i, j, k, row
-        if chain and only_singles(&uniform_view[0], &bucket_view[0], n_rows, n):
-            return uniform, buckets, None
+                             bint chain=False, reach=None):
+        # (bounds, buckets, kept, partial) of every legal guess over the set
+        # (in the order of `legal`): the exact one-level bound for the
+        # guesses whose weaker form from the bucket counts is within
+        # `budget`, that weaker form for the others (both proven; UNSOLVABLE
+        # for a guess that learns nothing), and the positions given the exact
+        # bound. With `chain`, kept is None when the set can only be solved
+        # one word at a time (see _chain). `reach` (normal mode, or None):
+        # each guess's buckets over a superset, as _search.pyx's: a guess
+        # whose count there keeps its weak bound above the budget is not
+        # scanned (`partial`), its bound given as budget + 1 and its count as
+        # the superset's (candidates are always scanned).
         masses = np.sort(self._weights_of(members, n))[::-1]
         heaviest = np.concatenate(([0], np.cumsum(masses)))   # the k heaviest words' mass
         cdef const int64_t[::1] top = heaviest
         cdef int64_t mass = top[n], named, bound
-        out = np.empty(n_rows, dtype=np.int64)
+        scan = legal
+        if reach is not None and budget < INFEASIBLE:
+            need = int(np.searchsorted(heaviest, 3 * mass - budget))   # fewest buckets within
+            if need >= 3:
+                keep = reach >= need
+                keep[self.answer_rows_obj[np.asarray(<intp_t[:n]> <intp_t*> members)]] = True
+                scan = np.flatnonzero(keep)
+                if 2 * scan.shape[0] > reach.shape[0]:
+                    scan = legal       # most guesses stay: the full scan is as cheap
+        uniform, counts, _ = self._all_bounds(members, n, scan)
+        cdef const int64_t[::1] uniform_view = uniform
+        cdef const int64_t[::1] bucket_view = counts
+        cdef Py_ssize_t n_rows = bucket_view.shape[0], i, j, k, row, at
+        cdef bint partial = scan is not legal
+        if chain and not partial and only_singles(&uniform_view[0], &bucket_view[0], n_rows, n):
+            return uniform, counts, None, False
+        out = (np.full(self.matrix.n_guesses, budget + 1, dtype=np.int64) if partial
+               else np.empty(n_rows, dtype=np.int64))
+        buckets = reach.copy() if partial else counts
+        if partial:
+            buckets[scan] = counts
         cdef int64_t[::1] out_view = out
         exact_at = np.empty(n_rows, dtype=np.intp)
         cdef intp_t[::1] exact_view = exact_at
         cdef Py_ssize_t n_exact = 0
-        cdef const intp_t[::1] legal_view
-        if legal is not None:
-            legal_view = legal
+        cdef const intp_t[::1] scan_view
+        if scan is not None:
+            scan_view = scan
         for j in range(n):
             self.prior.by_row[self.answer_rows[members[j]]] = self.prior.of[members[j]]
         try:
             for i in range(n_rows):
-                row = i if legal is None else legal_view[i]
+                row = i if scan is None else scan_view[i]
+                at = row if partial else i      # (partial: normal mode, positions are rows)
                 k = bucket_view[i]
                 named = self.prior.by_row[row]
                 if k == 1 and named < 0:
-                    out_view[i] = INFEASIBLE   # learns nothing: never optimal
+                    out_view[at] = INFEASIBLE   # learns nothing: never optimal
                     continue
                 # W, then 2W_B - m_B for each bucket but the guess's own:
                 # the heaviest words of k distinct buckets weigh no more
@@ -451,15 +434,15 @@ cdef class WeightedSearcher(SearchBase):
                     bound = 3 * mass - 2 * named - top[k - 1]
                 else:
                     bound = 3 * mass - top[k]
-                out_view[i] = bound
+                out_view[at] = bound
                 if bound <= budget:
-                    out_view[i] = self._level_bound(members, n, row, mass, named)
-                    exact_view[n_exact] = i
+                    out_view[at] = self._level_bound(members, n, row, mass, named)
+                    exact_view[n_exact] = at
                     n_exact += 1
         finally:
             for j in range(n):
                 self.prior.by_row[self.answer_rows[members[j]]] = -1
-        return out, buckets, exact_at[:n_exact]
+        return out, buckets, exact_at[:n_exact], partial
 
     cdef int64_t _level_bound(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                               int64_t mass, int64_t named) noexcept nogil:
@@ -479,7 +462,7 @@ cdef class WeightedSearcher(SearchBase):
 
     cdef int64_t _guess_cost(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                              int depth, int64_t budget, legal, bytes context,
-                             char* work=NULL) except -1:
+                             char* work=NULL, reach=None) except -1:
         # W + sum over non-green buckets of T(bucket, depth - 1), stopping as
         # soon as the running cost (with the other buckets' lower bounds)
         # passes the budget: then that partial sum, a lower bound.
@@ -495,13 +478,14 @@ cdef class WeightedSearcher(SearchBase):
         cdef Bucket* buckets = <Bucket*> (grouped + n)             # n + 1
         try:
             return self._bucket_costs(members, n, guess, depth, budget, legal, context,
-                                      keys, order, grouped, buckets)
+                                      keys, order, grouped, buckets, reach)
         finally:
             free(own)
 
     cdef int64_t _bucket_costs(self, const intp_t* members, Py_ssize_t n, Py_ssize_t guess,
                                int depth, int64_t budget, legal, bytes context, uint64_t* keys,
-                               uint64_t* order, intp_t* grouped, Bucket* buckets) except -1:
+                               uint64_t* order, intp_t* grouped, Bucket* buckets,
+                               reach) except -1:
         cdef Py_ssize_t j, b, start = 0, n_buckets = 0
         cdef int64_t total = 0, value, lower
         cdef bint probing
@@ -516,11 +500,11 @@ cdef class WeightedSearcher(SearchBase):
                 if (keys[start] >> 32) != <uint64_t> self.matrix.all_green:
                     b = n_buckets
                     buckets[b].start, buckets[b].size = start, j - start
-                    buckets[b].mass = self._mass(grouped + start, j - start)
-                    lower = self._small(grouped + start, j - start, depth - 1)
+                    buckets[b].mass = weighted_mass(&self.prior, grouped + start, j - start)
+                    lower = weighted_small(&self.prior, grouped + start, j - start, depth - 1)
                     buckets[b].settled = lower >= 0
                     if lower < 0:
-                        lower = self._least(grouped + start, j - start)
+                        lower = weighted_least(&self.prior, grouped + start, j - start)
                     buckets[b].lower, buckets[b].entry = lower, -1
                     total += lower
                     # heaviest first in normal mode, lightest first in the hard modes
@@ -546,7 +530,7 @@ cdef class WeightedSearcher(SearchBase):
             lower, probing = buckets[b].lower, j < (rounds - 1) * n_buckets
             value = self._solve_bucket(&buckets[b], grouped, keys, guess, depth,
                                        lower if probing else budget - (total - lower), legal,
-                                       None if contexts is None else contexts[b])
+                                       None if contexts is None else contexts[b], reach)
             total += max(value, lower) - lower
             buckets[b].lower, buckets[b].settled = max(value, lower), value <= lower
             if total > budget or total >= INFEASIBLE:
@@ -584,12 +568,12 @@ cdef class WeightedSearcher(SearchBase):
 
     cdef int64_t _solve_bucket(self, Bucket* bucket, intp_t* grouped, const uint64_t* keys,
                                Py_ssize_t guess, int depth, int64_t budget, legal,
-                               bytes child_context) except -1:
+                               bytes child_context, reach=None) except -1:
         # One bucket of `guess` searched with `budget`, one guess fewer left.
         cdef Py_ssize_t code = <Py_ssize_t> (keys[bucket.start] >> 32)
         if legal is None:
             return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, None,
-                               None)
+                               None, -1, 0, reach)
         if self.rule.mode_id == MODE_HARD:
             return self._solve(grouped + bucket.start, bucket.size, depth - 1, budget, legal,
                                child_context, guess, code)
