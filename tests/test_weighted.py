@@ -57,6 +57,15 @@ def test_every_bound_holds_and_every_closed_form_is_exact(case, mode):
         assert least[row] == weighted.guess_lower_bound(codes, weights, green), row
         if value < INFEASIBLE:
             assert value >= least[row], row
+        # the bound from the bucket count alone, with this count and any larger one
+        # (a superset's: the search scans only the guesses it leaves within the budget)
+        k = len(np.unique(codes))
+        named = next((weights[a] for a in range(lexicon.n_answers)
+                      if lexicon.answer_rows[a] == row), None)
+        for more in range(k, lexicon.n_answers + 1):
+            assert weighted.count_lower_bound(weights, more, named) <= least[row], (row, more)
+            assert (weighted.count_lower_bound(weights, more, named)
+                    <= weighted.count_lower_bound(weights, k, named))
     # sets of one and two words, as found in the middle of a game
     for size in (1, 2):
         for members in itertools.islice(itertools.combinations(range(lexicon.n_answers), size),

@@ -16,7 +16,11 @@ For a set ``S`` of total weight ``W`` whose heaviest word weighs ``m``:
   except by naming a word): ``sum(i * w_i)`` over the weights in
   decreasing order;
 * after a guess ``g`` that makes buckets ``B`` of ``S``: at least
-  ``W + sum over the buckets other than g's own of (2 W_B - m_B)``.
+  ``W + sum over the buckets other than g's own of (2 W_B - m_B)``;
+* from the number ``k`` of those buckets alone: at least ``3W - top_k``
+  (``3W - 2 w(g) - top_(k-1)`` when ``g`` is a word of ``S``), ``top_k``
+  the total weight of the ``k`` heaviest words; a count over a superset
+  of ``S`` gives no more buckets of ``S``, so it bounds them too.
 """
 
 from __future__ import annotations
@@ -64,6 +68,21 @@ def guess_lower_bound(codes, weights, green: int) -> int:
         if code != green:
             bound += set_lower_bound(weights[codes == code])
     return bound
+
+
+def count_lower_bound(weights, buckets: int, named: int | None = None) -> int:
+    """A lower bound on T of a set after a guess that makes ``buckets``
+    buckets of it, from the count alone: the heaviest words of distinct
+    buckets weigh no more than the set's heaviest as many. ``named``: the
+    guess's own weight when it is a word of the set (its bucket is then
+    the green one, which costs nothing more), else None. No more than
+    ``guess_lower_bound``; a guess that makes at most ``buckets`` buckets
+    has a bound at least this."""
+    weights = np.sort(np.asarray(weights, dtype=np.int64))[::-1]
+    mass = int(weights.sum())
+    if named is None:
+        return 3 * mass - int(weights[:buckets].sum())
+    return 3 * mass - 2 * int(named) - int(weights[:buckets - 1].sum())
 
 
 def opener_least_totals(matrix, weights, green: int, rows=None, chunk: int = 1024) -> np.ndarray:
