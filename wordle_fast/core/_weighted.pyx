@@ -384,7 +384,8 @@ cdef class WeightedSearcher(SearchBase):
         # whose count there keeps its weak bound above the budget is not
         # scanned (`partial`), its bound given as budget + 1 and its count as
         # the superset's (candidates are always scanned).
-        masses = np.sort(self._weights_of(members, n))[::-1]
+        member_array = np.asarray(<intp_t[:n]> <intp_t*> members)
+        masses = np.sort(self.weight_obj[member_array])[::-1]
         heaviest = np.concatenate(([0], np.cumsum(masses)))   # the k heaviest words' mass
         cdef const int64_t[::1] top = heaviest
         cdef int64_t mass = top[n], named, bound
@@ -393,7 +394,7 @@ cdef class WeightedSearcher(SearchBase):
             need = int(np.searchsorted(heaviest, 3 * mass - budget))   # fewest buckets within
             if need >= 3:
                 keep = reach >= need
-                keep[self.answer_rows_obj[np.asarray(<intp_t[:n]> <intp_t*> members)]] = True
+                keep[self.answer_rows_obj[member_array]] = True
                 scan = np.flatnonzero(keep)
                 if 2 * scan.shape[0] > reach.shape[0]:
                     scan = legal       # most guesses stay: the full scan is as cheap
